@@ -1,0 +1,127 @@
+# TinyCollage: `make run` and `make check` set up a fresh Debian 12 machine
+# (installing what is missing with apt-get, through sudo when not root),
+# build, and run the app or every test. See README.md.
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+APP_ID := io.github.tinycollage.TinyCollage
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD := .build
+DEBUG_BIN := $(BUILD)/debug/tinycollage
+RELEASE_BIN := $(BUILD)/release/tinycollage
+LOCALE_DIR := $(BUILD)/locale
+SCHEMA_DIR := $(BUILD)/schemas
+LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
+SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
+
+# Debian packages: the GTK stack to build against, gdk-pixbuf loaders for
+# phone photos, validators, gettext, and what the tests and benchmarks drive.
+DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin \
+	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
+	gettext desktop-file-utils appstream \
+	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
+	libjpeg-turbo-progs libvips-tools time
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
+
+all: build
+
+deps: toolchain
+	@missing=""; for p in $(DEBIAN_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:$$missing"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+toolchain:
+	@command -v swift >/dev/null || { echo "Swift 6 not found (expected at /opt/swift/usr/bin/swift)"; exit 1; }
+
+build: deps data
+	swift build
+
+release: deps data
+	swift build -c release --static-swift-stdlib
+
+# Message catalogues and the compiled schema, where the binary finds them
+# when it runs from the build tree.
+data: $(SCHEMA_DIR)/gschemas.compiled $(foreach l,$(LINGUAS),$(LOCALE_DIR)/$(l)/LC_MESSAGES/tinycollage.mo)
+
+$(SCHEMA_DIR)/gschemas.compiled: data/$(APP_ID).gschema.xml
+	@mkdir -p $(SCHEMA_DIR)
+	glib-compile-schemas --strict --targetdir=$(SCHEMA_DIR) data
+
+$(LOCALE_DIR)/%/LC_MESSAGES/tinycollage.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
+
+run: release
+	$(RELEASE_BIN) $(ARGS)
+
+# Every test: unit, command line and window tests (under Xvfb, in a private
+# D-Bus session), after the validators of data/ and po/.
+check: build validate
+	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+		env GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 swift test
+
+test: check
+
+validate: deps
+	desktop-file-validate data/$(APP_ID).desktop
+	appstreamcli validate --no-net --explain data/$(APP_ID).metainfo.xml
+	glib-compile-schemas --strict --dry-run data
+	@for l in $(LINGUAS); do echo "msgfmt --check po/$$l.po"; msgfmt --check --statistics -o /dev/null po/$$l.po || exit 1; done
+	@$(MAKE) --no-print-directory pot-check
+
+# The template from the sources; pot-check fails when a message is missing from it.
+POT := po/tinycollage.pot
+pot:
+	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS \
+		--package-name=TinyCollage --msgid-bugs-address=https://github.com/tinycollage/TinyCollage/issues \
+		--files-from=po/POTFILES --output=$(POT)
+	@for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po $(POT); done
+
+pot-check:
+	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 \
+		--files-from=po/POTFILES --output=$$tmp; \
+	missing=$$(msgcomm --less-than=2 --unique $$tmp $(POT) 2>/dev/null | grep -c '^msgid "' ); rm -f $$tmp; \
+	for l in $(LINGUAS); do \
+		untranslated=$$(msgattrib --untranslated --no-obsolete po/$$l.po | grep -c '^msgid "' || true); \
+		fuzzy=$$(msgattrib --only-fuzzy --no-obsolete po/$$l.po | grep -c '^msgid "' || true); \
+		if [ "$$untranslated" -gt 1 ] || [ "$$fuzzy" -gt 0 ]; then \
+			echo "po/$$l.po: $$untranslated untranslated, $$fuzzy fuzzy (run 'make pot' and translate)"; exit 1; fi; \
+	done; \
+	if [ "$$missing" -gt 0 ]; then echo "po/tinycollage.pot is out of date with the sources: run 'make pot'"; exit 1; fi
+	@echo "po: every message is in the template and translated"
+
+install: release
+	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tinycollage
+	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
+	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
+	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
+	install -Dm644 data/$(APP_ID).gschema.xml $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml
+	glib-compile-schemas $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas
+	@for l in $(LINGUAS); do \
+		install -Dm644 $(LOCALE_DIR)/$$l/LC_MESSAGES/tinycollage.mo \
+			$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/tinycollage.mo; done
+	-gtk4-update-icon-cache -q -t -f $(DESTDIR)$(PREFIX)/share/icons/hicolor 2>/dev/null
+	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
+		$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
+		$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml
+	@for l in $(LINGUAS); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/tinycollage.mo; done
+
+clean:
+	rm -rf $(BUILD)

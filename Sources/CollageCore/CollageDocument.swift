@@ -1,0 +1,69 @@
+// The document: the selected photos in collage order and the collage settings.
+// Its operations are pure value changes; CollageStore adds undo, observers and
+// persistence on top, so the command line and the window share one model.
+
+public struct CollageDocument: Hashable, Codable, Sendable {
+    public var photos: [Photo]
+    public var settings: CollageSettings
+
+    public init(photos: [Photo] = [], settings: CollageSettings = CollageSettings()) {
+        self.photos = photos
+        self.settings = settings
+    }
+
+    public var isFull: Bool { photos.count >= CollageLayout.maximumPhotos }
+    public var freeSlots: Int { max(0, CollageLayout.maximumPhotos - photos.count) }
+
+    /// What an add or insert did: the photos that went in and how many did not fit.
+    public struct AddResult: Equatable, Sendable {
+        public var added: [Photo]
+        public var leftOut: Int
+    }
+
+    /// Inserts as many of `newPhotos` as fit at `index` (clamped), in their order.
+    @discardableResult
+    public mutating func insert(_ newPhotos: [Photo], at index: Int) -> AddResult {
+        let fitting = Array(newPhotos.prefix(freeSlots))
+        let position = min(max(index, 0), photos.count)
+        photos.insert(contentsOf: fitting, at: position)
+        return AddResult(added: fitting, leftOut: newPhotos.count - fitting.count)
+    }
+
+    /// Appends on the right, as SPEC §2 says new photos go.
+    @discardableResult
+    public mutating func append(_ newPhotos: [Photo]) -> AddResult {
+        insert(newPhotos, at: photos.count)
+    }
+
+    /// Moves the photo at `source` so that it ends up at index `destination`.
+    /// Returns false (and changes nothing) for out-of-range indices or a no-op.
+    @discardableResult
+    public mutating func move(from source: Int, to destination: Int) -> Bool {
+        guard photos.indices.contains(source), photos.indices.contains(destination), source != destination else {
+            return false
+        }
+        let photo = photos.remove(at: source)
+        photos.insert(photo, at: destination)
+        return true
+    }
+
+    @discardableResult
+    public mutating func remove(id: Photo.ID) -> Photo? {
+        guard let index = index(of: id) else { return nil }
+        return photos.remove(at: index)
+    }
+
+    public func index(of id: Photo.ID) -> Int? {
+        photos.firstIndex { $0.id == id }
+    }
+
+    public func photo(id: Photo.ID) -> Photo? {
+        photos.first { $0.id == id }
+    }
+
+    /// The cells of the current photos at the output size.
+    public func cells() throws(CollageLayout.LayoutError) -> [CellRect] {
+        try CollageLayout.cells(count: photos.count, size: settings.outputSize, gap: settings.gap,
+                                margin: settings.margin)
+    }
+}

@@ -1,0 +1,163 @@
+// The one owner of the document. Every change goes through a method here,
+// which records undo, then tells each observer once.
+//
+//          ┌──────────── CollageStore ────────────┐
+//  window ─┤ add/insert/move/remove/clear/        │
+//  actions │ setSettings/setCrop/undo/redo        │
+//  CLI ────┤   document ── undo stack ── redo     │
+//          └──────┬───────────────────────────────┘
+//                 │ observers, once per change
+//        ┌────────┼──────────────┬──────────────┐
+//     preview   strip         gallery       session file
+//   (renderer) (thumbnails)  (check marks)  (SessionStore)
+//
+// Not thread-safe by design: it lives on the thread that owns the UI (or the
+// command line's main thread); renderers get Sendable document snapshots.
+
+import Foundation
+
+public final class CollageStore {
+    public enum Change: Equatable, Sendable {
+        case photos
+        case settings
+        case crop(Photo.ID)
+        /// Facts learned about a photo (its size); not an undoable change.
+        case info(Photo.ID)
+        case undo
+        case redo
+        case replaced
+    }
+
+    public typealias Observer = (CollageDocument, Change) -> Void
+
+    public private(set) var document: CollageDocument
+    private var undoStack: [CollageDocument] = []
+    private var redoStack: [CollageDocument] = []
+    private var observers: [Int: Observer] = [:]
+    private var nextObserverID = 0
+    /// Enough for an afternoon of edits; each entry is a handful of paths.
+    public static let undoLimit = 200
+
+    public init(document: CollageDocument = CollageDocument()) {
+        self.document = document
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Registers an observer; keep the returned token to remove it.
+    @discardableResult
+    public func observe(_ observer: @escaping Observer) -> Int {
+        nextObserverID += 1
+        observers[nextObserverID] = observer
+        return nextObserverID
+    }
+
+    public func removeObserver(_ token: Int) {
+        observers[token] = nil
+    }
+
+    // MARK: Changes
+
+    @discardableResult
+    public func add(_ photos: [Photo]) -> CollageDocument.AddResult {
+        insert(photos, at: document.photos.count)
+    }
+
+    @discardableResult
+    public func add(paths: [String]) -> CollageDocument.AddResult {
+        add(paths.map { Photo(path: $0) })
+    }
+
+    @discardableResult
+    public func insert(_ photos: [Photo], at index: Int) -> CollageDocument.AddResult {
+        var next = document
+        let result = next.insert(photos, at: index)
+        if !result.added.isEmpty { commit(next, .photos) }
+        return result
+    }
+
+    @discardableResult
+    public func move(from source: Int, to destination: Int) -> Bool {
+        var next = document
+        guard next.move(from: source, to: destination) else { return false }
+        commit(next, .photos)
+        return true
+    }
+
+    @discardableResult
+    public func remove(id: Photo.ID) -> Photo? {
+        var next = document
+        guard let removed = next.remove(id: id) else { return nil }
+        commit(next, .photos)
+        return removed
+    }
+
+    public func clear() {
+        guard !document.photos.isEmpty else { return }
+        var next = document
+        next.photos.removeAll()
+        commit(next, .photos)
+    }
+
+    public func setSettings(_ settings: CollageSettings) {
+        guard settings != document.settings else { return }
+        var next = document
+        next.settings = settings
+        commit(next, .settings)
+    }
+
+    public func setCrop(_ crop: Crop, for id: Photo.ID) {
+        guard let index = document.index(of: id), document.photos[index].crop != crop else { return }
+        var next = document
+        next.photos[index].crop = crop
+        commit(next, .crop(id))
+    }
+
+    /// Records what was learned about a photo (e.g. its pixel size) without an undo step.
+    public func updateInfo(for id: Photo.ID, pixelSize: PixelSize) {
+        guard let index = document.index(of: id), document.photos[index].pixelSize != pixelSize else { return }
+        document.photos[index].pixelSize = pixelSize
+        notify(.info(id))
+    }
+
+    /// Replaces the whole document, e.g. from a restored session; forgets history.
+    public func replace(with newDocument: CollageDocument) {
+        document = newDocument
+        undoStack.removeAll()
+        redoStack.removeAll()
+        notify(.replaced)
+    }
+
+    @discardableResult
+    public func undo() -> Bool {
+        guard let previous = undoStack.popLast() else { return false }
+        redoStack.append(document)
+        document = previous
+        notify(.undo)
+        return true
+    }
+
+    @discardableResult
+    public func redo() -> Bool {
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append(document)
+        document = next
+        notify(.redo)
+        return true
+    }
+
+    private func commit(_ next: CollageDocument, _ change: Change) {
+        undoStack.append(document)
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+        redoStack.removeAll()
+        document = next
+        notify(change)
+    }
+
+    private func notify(_ change: Change) {
+        for key in observers.keys.sorted() {
+            observers[key]?(document, change)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+// One selected photo: a stable identity (the same file may be selected twice),
+// its path, what is known of its size, and the part of it the user chose to show.
+
+import Foundation
+
+public struct Photo: Hashable, Codable, Sendable, Identifiable {
+    public let id: UUID
+    /// Absolute path as the file system spells it (may be non-UTF-8; see `pathBytes`).
+    public var path: String
+    /// Upright pixel size once known (after EXIF orientation).
+    public var pixelSize: PixelSize?
+    public var crop: Crop
+
+    public init(id: UUID = UUID(), path: String, pixelSize: PixelSize? = nil, crop: Crop = Crop()) {
+        self.id = id
+        self.path = path
+        self.pixelSize = pixelSize
+        self.crop = crop
+    }
+
+    /// The file's name for messages.
+    public var displayName: String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
+
+/// Which part of the photo fills its cell: a zoom over aspect-fill and the
+/// point of the photo (in 0...1 of its width and height) at the cell's centre.
+/// The renderer clamps the centre so the cell is always filled.
+public struct Crop: Hashable, Codable, Sendable {
+    public var zoom: Double
+    public var centerX: Double
+    public var centerY: Double
+
+    public static let maximumZoom = 8.0
+
+    public init(zoom: Double = 1, centerX: Double = 0.5, centerY: Double = 0.5) {
+        self.zoom = min(max(zoom, 1), Crop.maximumZoom)
+        self.centerX = min(max(centerX, 0), 1)
+        self.centerY = min(max(centerY, 0), 1)
+    }
+
+    public var isDefault: Bool { self == Crop() }
+}

@@ -1,0 +1,92 @@
+// An image in memory as a Cairo image surface, owned by one Swift object so
+// it can cross threads (immutable once made) and is destroyed exactly once.
+// Decoded photos, previews and the saved collage are all CairoImages.
+
+import CGtk
+import CollageCore
+
+public final class CairoImage: @unchecked Sendable {
+    /// The cairo_surface_t; this object owns one reference.
+    public let surface: OpaquePointer
+    public let width: Int
+    public let height: Int
+
+    /// Takes ownership of `surface`.
+    init(adopting surface: OpaquePointer) {
+        self.surface = surface
+        width = Int(cairo_image_surface_get_width(surface))
+        height = Int(cairo_image_surface_get_height(surface))
+    }
+
+    /// A new surface, cleared to transparent; nil when Cairo refuses the size.
+    public static func make(width: Int, height: Int, alpha: Bool) -> CairoImage? {
+        guard width > 0, height > 0, width <= CollageSettings.maximumSide, height <= CollageSettings.maximumSide
+        else { return nil }
+        let surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
+                                                 Int32(width), Int32(height))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return CairoImage(adopting: surface)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+    public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+    public var hasAlpha: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 }
+    /// Bytes the pixels take, for the cache's budget.
+    public var byteCount: Int { stride * height }
+
+    /// The pixel at (x, y) as non-premultiplied 8-bit RGBA; for tests and checks.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let p = data + y * stride + x * 4
+        // Cairo keeps native-endian 0xAARRGGBB words: B, G, R, A in memory here.
+        let a = hasAlpha ? p[3] : 255
+        func unpremultiply(_ v: UInt8) -> UInt8 {
+            a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + Int(a) / 2) / Int(a)))
+        }
+        return (unpremultiply(p[2]), unpremultiply(p[1]), unpremultiply(p[0]), a)
+    }
+
+    /// Copies a GdkPixbuf (RGB or RGBA, not premultiplied) into a new surface.
+    static func fromPixbuf(_ pixbuf: OpaquePointer) -> CairoImage? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf))
+        let height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
+        let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        guard let image = make(width: width, height: height, alpha: alpha),
+              let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        let destination = cairo_image_surface_get_data(image.surface)!
+        let destinationStride = image.stride
+        for y in 0..<height {
+            let src = source + y * sourceStride
+            let dst = UnsafeMutableRawPointer(destination + y * destinationStride)
+                .assumingMemoryBound(to: UInt32.self)
+            if alpha {
+                for x in 0..<width {
+                    let s = src + x * channels
+                    let a = UInt32(s[3])
+                    @inline(__always) func pm(_ v: UInt8) -> UInt32 {
+                        let t = UInt32(v) * a + 0x80
+                        return (t + (t >> 8)) >> 8
+                    }
+                    dst[x] = (a << 24) | (pm(s[0]) << 16) | (pm(s[1]) << 8) | pm(s[2])
+                }
+            } else {
+                for x in 0..<width {
+                    let s = src + x * channels
+                    dst[x] = 0xFF00_0000 | (UInt32(s[0]) << 16) | (UInt32(s[1]) << 8) | UInt32(s[2])
+                }
+            }
+        }
+        cairo_surface_mark_dirty(image.surface)
+        return image
+    }
+}

@@ -1,0 +1,187 @@
+// The offscreen collage (SPEC §3): a Cairo image surface of the output size
+// (or a smaller preview size with gap and margin scaled alike), the
+// background, and every photo aspect-filled into its cell with its crop.
+// Photos are decoded in parallel on all cores through PhotoSource; what to do
+// with a photo that fails is the caller's choice (`skipFailures`).
+
+import CGtk
+import CollageCore
+import Dispatch
+import Foundation
+
+public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
+    case layout(CollageLayout.LayoutError)
+    case load(LoadError)
+    case tooLarge(PixelSize)
+    case noPhotos
+
+    public var description: String {
+        switch self {
+        case let .layout(error): return error.description
+        case let .load(error): return error.description
+        case let .tooLarge(size):
+            return "an image of \(size) is larger than the \(CollageSettings.maximumSide) pixels a side that can be drawn"
+        case .noPhotos: return "no photos to put in the collage"
+        }
+    }
+}
+
+public struct RenderResult: Sendable {
+    public let image: CairoImage
+    /// Photos left out because they could not be loaded (only with skipFailures).
+    public let failures: [Photo.ID: LoadError]
+    /// Each drawn photo's full-resolution upright size.
+    public let originalSizes: [Photo.ID: PixelSize]
+    /// The cells of the drawn photos, in the rendered image's pixels.
+    public let cells: [Photo.ID: CellRect]
+}
+
+public struct Compositor: Sendable {
+    public let source: PhotoSource
+
+    public init(source: PhotoSource = PhotoSource()) {
+        self.source = source
+    }
+
+    /// The preview size: the output size scaled to fit `bounds`, aspect kept.
+    public static func size(of output: PixelSize, fitting bounds: PixelSize) -> PixelSize {
+        let scale = min(1, min(Double(bounds.width) / Double(output.width), Double(bounds.height) / Double(output.height)))
+        return PixelSize(width: max(1, Int((Double(output.width) * scale).rounded())),
+                         height: max(1, Int((Double(output.height) * scale).rounded())))
+    }
+
+    /// Renders `document` at `size` (default: its output size). Each photo is
+    /// painted as soon as it is decoded, so with a cache of budget 0 at most
+    /// one decoded photo per core is in memory besides the collage itself.
+    public func render(_ document: CollageDocument, size: PixelSize? = nil,
+                       skipFailures: Bool = false) throws(RenderError) -> RenderResult {
+        let settings = document.settings
+        let target = size ?? settings.outputSize
+        let factor = Double(target.width) / Double(settings.outputSize.width)
+        let gap = Int((Double(settings.gap) * factor).rounded())
+        let margin = Int((Double(settings.margin) * factor).rounded())
+        guard let image = CairoImage.make(width: target.width, height: target.height,
+                                          alpha: !settings.background.isOpaque) else {
+            throw .tooLarge(target)
+        }
+        var photos = document.photos
+        var failures: [Photo.ID: LoadError] = [:]
+        // A failed photo leaves the layout; the rest are laid out and painted
+        // again (decodes come from the cache when it keeps them).
+        while true {
+            let cells: [CellRect]
+            do {
+                cells = try CollageLayout.cells(count: photos.count, size: target, gap: gap, margin: margin)
+            } catch {
+                throw .layout(error)
+            }
+            let pass = paintAll(photos, cells: cells, background: settings.background, into: image)
+            if pass.failures.isEmpty {
+                cairo_surface_flush(image.surface)
+                return RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
+                                    cells: Dictionary(uniqueKeysWithValues: zip(photos.map(\.id), cells)))
+            }
+            guard skipFailures else { throw .load(pass.failures.min { $0.key < $1.key }!.value) }
+            for (index, error) in pass.failures { failures[photos[index].id] = error }
+            photos = photos.enumerated().filter { pass.failures[$0.offset] == nil }.map(\.element)
+        }
+    }
+
+    private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor,
+                          into image: CairoImage) -> PaintPass {
+        let pass = PaintPass(image: image)
+        pass.clear(to: background)
+        let source = self.source
+        let jobs = zip(photos, cells).map { photo, cell in
+            (path: photo.path, crop: photo.crop, cell: cell, cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
+        }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
+            let job = jobs[i]
+            do throws(LoadError) {
+                let decoded = try source.photo(job.path, covering: job.cover)
+                pass.paint(decoded, crop: job.crop, in: job.cell, index: i)
+            } catch {
+                pass.fail(i, error)
+            }
+        }
+        return pass
+    }
+
+    /// Upright pixels a photo must cover for a cell zoomed in by `zoom`.
+    static func cover(for cell: PixelSize, zoom: Double) -> PixelSize {
+        PixelSize(width: Int((Double(cell.width) * zoom).rounded(.up)),
+                  height: Int((Double(cell.height) * zoom).rounded(.up)))
+    }
+
+    /// Where in the image (its pixels) the cell's centre falls, and the scale
+    /// from image pixels to cell pixels: aspect fill times zoom, the centre
+    /// clamped so the cell is always covered.
+    public static func placement(image: PixelSize, crop: Crop, cell: PixelSize) -> (scale: Double, centerX: Double, centerY: Double) {
+        let iw = Double(image.width), ih = Double(image.height)
+        let scale = max(Double(cell.width) / iw, Double(cell.height) / ih) * crop.zoom
+        let halfW = Double(cell.width) / scale / 2, halfH = Double(cell.height) / scale / 2
+        let cx = min(max(crop.centerX * iw, halfW), iw - halfW)
+        let cy = min(max(crop.centerY * ih, halfH), ih - halfH)
+        return (scale, cx, cy)
+    }
+
+    static func draw(_ image: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {
+        let p = placement(image: image.size, crop: crop, cell: cell.size)
+        cairo_save(cr)
+        cairo_rectangle(cr, Double(cell.x), Double(cell.y), Double(cell.width), Double(cell.height))
+        cairo_clip(cr)
+        cairo_translate(cr, Double(cell.x) + Double(cell.width) / 2, Double(cell.y) + Double(cell.height) / 2)
+        cairo_scale(cr, p.scale, p.scale)
+        cairo_set_source_surface(cr, image.surface, -p.centerX, -p.centerY)
+        let pattern = cairo_get_source(cr)
+        // Bilinear is exact enough down to half size; below that it would
+        // alias, and Cairo's GOOD filter averages the skipped pixels.
+        cairo_pattern_set_filter(pattern, p.scale < 0.5 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}
+
+/// One pass of painting: the collage surface, shared by the parallel decodes,
+/// painted one photo at a time under a lock (a cairo_t is single-threaded).
+private final class PaintPass: @unchecked Sendable {
+    private let lock = NSLock()
+    private let image: CairoImage
+    private(set) var failures: [Int: LoadError] = [:]
+    private var sizeByIndex: [Int: PixelSize] = [:]
+
+    init(image: CairoImage) {
+        self.image = image
+    }
+
+    func clear(to colour: RGBAColor) {
+        let cr = cairo_create(image.surface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+    }
+
+    func paint(_ decoded: DecodedPhoto, crop: Crop, in cell: CellRect, index: Int) {
+        lock.withLock {
+            let cr = cairo_create(image.surface)!
+            Compositor.draw(decoded.image, crop: crop, in: cell, cr: cr)
+            cairo_destroy(cr)
+            sizeByIndex[index] = decoded.originalSize
+        }
+    }
+
+    func fail(_ index: Int, _ error: LoadError) {
+        lock.withLock { failures[index] = error }
+    }
+
+    func originalSizes(for photos: [Photo]) -> [Photo.ID: PixelSize] {
+        lock.withLock {
+            var result: [Photo.ID: PixelSize] = [:]
+            for (i, size) in sizeByIndex { result[photos[i].id] = size }
+            return result
+        }
+    }
+}

@@ -1,0 +1,237 @@
+// Writes a rendered collage as PNG or JPEG, atomically: a temporary file in
+// the target folder, flushed to disk, then linked into place (link() fails
+// rather than replace an existing file) or renamed over it when the caller
+// allows replacing. On any failure nothing is left behind and the error
+// names the file and says why.
+
+import CGtk
+import CollageCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum ImageFormat: Equatable, Sendable {
+    case png
+    case jpeg(quality: Int)
+
+    public static let defaultJPEGQuality = 92
+
+    /// From the file name's extension; nil for anything but .png, .jpg, .jpeg.
+    public init?(path: String, quality: Int = ImageFormat.defaultJPEGQuality) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg(quality: quality)
+        default: return nil
+        }
+    }
+
+    var gdkName: String {
+        switch self {
+        case .png: return "png"
+        case .jpeg: return "jpeg"
+        }
+    }
+}
+
+public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Reason: Equatable, Sendable {
+        case folderMissing
+        case notAFolder
+        case permissionDenied
+        case readOnly
+        case diskFull
+        case exists
+        case encodeFailed(String)
+        case ioError(String)
+    }
+
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var reasonText: String {
+        switch reason {
+        case .folderMissing: return "the folder does not exist"
+        case .notAFolder: return "the folder is not a folder"
+        case .permissionDenied: return "permission denied"
+        case .readOnly: return "the disk is read-only"
+        case .diskFull: return "the disk is full"
+        case .exists: return "the file already exists"
+        case let .encodeFailed(why): return "the image could not be encoded (\(why))"
+        case let .ioError(why): return why
+        }
+    }
+
+    public var description: String { "\(path): \(reasonText)" }
+
+    static func fromErrno(_ code: Int32, path: String) -> ExportError {
+        switch code {
+        case ENOENT: return ExportError(path: path, reason: .folderMissing)
+        case ENOTDIR: return ExportError(path: path, reason: .notAFolder)
+        case EACCES, EPERM: return ExportError(path: path, reason: .permissionDenied)
+        case EROFS: return ExportError(path: path, reason: .readOnly)
+        case ENOSPC, EDQUOT: return ExportError(path: path, reason: .diskFull)
+        case EEXIST: return ExportError(path: path, reason: .exists)
+        default: return ExportError(path: path, reason: .ioError(String(cString: strerror(code))))
+        }
+    }
+}
+
+public enum Exporter {
+    /// Writes `image` to `path`. The image's pixels are converted in place to
+    /// the encoder's layout (saving a copy the size of the collage), so the
+    /// image must not be drawn again afterwards.
+    public static func write(consuming image: CairoImage, to path: String, format: ImageFormat,
+                             replacing: Bool = false) throws(ExportError) {
+        if !replacing, FileManager.default.fileExists(atPath: path) || isLink(path) {
+            throw ExportError(path: path, reason: .exists)
+        }
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (path as NSString).deletingLastPathComponent
+        var template = Array((folder + "/.tinycollage-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        if fd < 0 { throw .fromErrno(errno, path: path) }
+        let temporary = String(cString: template)
+        var keepTemporary = false
+        defer {
+            if !keepTemporary { unlink(temporary) }
+        }
+        do throws(ExportError) {
+            try encode(image, format: format, to: fd, path: path)
+            if fsync(fd) != 0 { throw .fromErrno(errno, path: path) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        if close(fd) != 0 { throw .fromErrno(errno, path: path) }
+        _ = fchmod_default(temporary)
+        if replacing {
+            if rename(temporary, path) != 0 { throw .fromErrno(errno, path: path) }
+            keepTemporary = true
+        } else if link(temporary, path) != 0 {
+            let code = errno
+            // Some file systems (FAT, some FUSE) have no hard links: check, then rename.
+            guard code == EPERM || code == ENOTSUP || code == EXDEV || code == EMLINK else {
+                throw .fromErrno(code, path: path)
+            }
+            if FileManager.default.fileExists(atPath: path) { throw ExportError(path: path, reason: .exists) }
+            if rename(temporary, path) != 0 { throw .fromErrno(errno, path: path) }
+            keepTemporary = true
+        }
+        syncFolder(folder)
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// mkstemp makes 0600 files; a saved photo should be readable like any other.
+    private static func fchmod_default(_ path: String) -> Int32 {
+        let mask = umask(0)
+        umask(mask)
+        return chmod(path, 0o666 & ~mask)
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    private static func encode(_ image: CairoImage, format: ImageFormat, to fd: Int32, path: String) throws(ExportError) {
+        convertToRGBA(image)
+        let data = cairo_image_surface_get_data(image.surface)!
+        let pixbuf = gdk_pixbuf_new_from_data(data, GDK_COLORSPACE_RGB, 1, 8, Int32(image.width),
+                                              Int32(image.height), Int32(image.stride), nil, nil)!
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        let sink = WriteSink(fd: fd)
+        var error: UnsafeMutablePointer<GError>?
+        var keys: [UnsafeMutablePointer<CChar>?] = []
+        var values: [UnsafeMutablePointer<CChar>?] = []
+        switch format {
+        case let .jpeg(quality):
+            keys = [strdup("quality")]
+            values = [strdup(String(min(max(quality, 1), 100)))]
+        case .png:
+            // zlib level 6 is the usual size/speed balance; 9 costs seconds on big collages.
+            keys = [strdup("compression")]
+            values = [strdup("6")]
+        }
+        keys.append(nil)
+        values.append(nil)
+        defer {
+            keys.forEach { free($0) }
+            values.forEach { free($0) }
+        }
+        let ok = withExtendedLifetime(sink) {
+            gdk_pixbuf_save_to_callbackv(pixbuf, writeChunk, Unmanaged.passUnretained(sink).toOpaque(),
+                                         format.gdkName, &keys, &values, &error)
+        }
+        if let code = sink.errnoValue {
+            if let error { g_error_free(error) }
+            throw .fromErrno(code, path: path)
+        }
+        if ok == 0 {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw ExportError(path: path, reason: .encodeFailed(message))
+        }
+    }
+
+    /// Cairo's premultiplied native-endian ARGB words to gdk-pixbuf's RGBA bytes, in place.
+    private static func convertToRGBA(_ image: CairoImage) {
+        cairo_surface_flush(image.surface)
+        let data = cairo_image_surface_get_data(image.surface)!
+        let opaque = !image.hasAlpha
+        for y in 0..<image.height {
+            let row = UnsafeMutableRawPointer(data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<image.width {
+                let v = row[x]
+                var a = v >> 24
+                var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
+                if opaque {
+                    a = 255
+                } else if a != 0 && a != 255 {
+                    r = min(255, (r * 255 + a / 2) / a)
+                    g = min(255, (g * 255 + a / 2) / a)
+                    b = min(255, (b * 255 + a / 2) / a)
+                }
+                row[x] = (a << 24) | (b << 16) | (g << 8) | r
+            }
+        }
+        cairo_surface_mark_dirty(image.surface)
+    }
+}
+
+private final class WriteSink {
+    let fd: Int32
+    var errnoValue: Int32?
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+}
+
+private let writeChunk: GdkPixbufSaveFunc = { buffer, count, error, data in
+    let sink = Unmanaged<WriteSink>.fromOpaque(data!).takeUnretainedValue()
+    var offset = 0
+    while offset < Int(count) {
+        let written = write(sink.fd, buffer! + offset, Int(count) - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            sink.errnoValue = errno
+            g_set_error_literal(error, g_file_error_quark(), Int32(G_FILE_ERROR_IO.rawValue), strerror(errno))
+            return 0
+        }
+        offset += written
+    }
+    return 1
+}

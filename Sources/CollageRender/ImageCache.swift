@@ -1,0 +1,118 @@
+// Decoded photos kept in memory, keyed by file identity (so a changed file is
+// decoded again) and reused for any request they cover, so a reorder or a
+// settings change only re-composites. Bounded in bytes, least recently used
+// goes first; safe to use from the compositor's parallel decodes.
+
+import CollageCore
+import Foundation
+
+public final class ImageCache: @unchecked Sendable {
+    private struct Entry {
+        var photo: DecodedPhoto
+        var lastUse: UInt64
+    }
+
+    private let lock = NSLock()
+    private var entries: [FileIdentity: [Entry]] = [:]
+    private var clock: UInt64 = 0
+    private var bytes = 0
+    /// The most pixel memory the cache keeps.
+    public let budgetBytes: Int
+
+    public init(budgetBytes: Int = 160 << 20) {
+        self.budgetBytes = budgetBytes
+    }
+
+    public var byteCount: Int { lock.withLock { bytes } }
+
+    /// The smallest cached decode of this file that covers `cover` (upright), if any.
+    func lookup(_ identity: FileIdentity, covering cover: PixelSize?) -> DecodedPhoto? {
+        lock.withLock {
+            guard var list = entries[identity] else { return nil }
+            var best: Int?
+            for (i, entry) in list.enumerated() where Self.covers(entry.photo, cover) {
+                if best == nil || entry.photo.image.byteCount < list[best!].photo.image.byteCount { best = i }
+            }
+            guard let best else { return nil }
+            clock += 1
+            list[best].lastUse = clock
+            entries[identity] = list
+            return list[best].photo
+        }
+    }
+
+    /// What is known of the file's EXIF rotation from an earlier decode.
+    func swapsAxes(_ identity: FileIdentity) -> Bool? {
+        lock.withLock { entries[identity]?.first?.photo.swapsAxes }
+    }
+
+    func insert(_ photo: DecodedPhoto, for identity: FileIdentity) {
+        let cost = photo.image.byteCount
+        guard cost <= budgetBytes else { return }
+        lock.withLock {
+            clock += 1
+            // Another path to the same file with an older identity is stale now.
+            for key in entries.keys where key.path == identity.path && key != identity {
+                bytes -= entries[key]!.reduce(0) { $0 + $1.photo.image.byteCount }
+                entries[key] = nil
+            }
+            entries[identity, default: []].append(Entry(photo: photo, lastUse: clock))
+            bytes += cost
+            evictOverBudget()
+        }
+    }
+
+    public func removeAll() {
+        lock.withLock {
+            entries.removeAll()
+            bytes = 0
+        }
+    }
+
+    private func evictOverBudget() {
+        while bytes > budgetBytes {
+            var oldest: (FileIdentity, Int, UInt64)?
+            for (key, list) in entries {
+                for (i, entry) in list.enumerated() where oldest == nil || entry.lastUse < oldest!.2 {
+                    oldest = (key, i, entry.lastUse)
+                }
+            }
+            guard let (key, index, _) = oldest else { return }
+            bytes -= entries[key]![index].photo.image.byteCount
+            entries[key]!.remove(at: index)
+            if entries[key]!.isEmpty { entries[key] = nil }
+        }
+    }
+
+    /// Whether a decode is big enough for `cover` after aspect fill (or is the whole photo).
+    static func covers(_ photo: DecodedPhoto, _ cover: PixelSize?) -> Bool {
+        let full = photo.originalSize
+        let image = photo.image.size
+        if image.width >= full.width && image.height >= full.height { return true }
+        guard let cover else { return false }
+        let s = min(1, max(Double(cover.width) / Double(full.width), Double(cover.height) / Double(full.height)))
+        return Double(image.width) >= Double(full.width) * s - 1e-6
+            && Double(image.height) >= Double(full.height) * s - 1e-6
+    }
+}
+
+/// Photos by path at the size asked for: from the cache when it has them,
+/// otherwise decoded (from the descriptor just opened) and cached.
+public struct PhotoSource: Sendable {
+    public let loader: ImageLoader
+    public let cache: ImageCache
+
+    public init(loader: ImageLoader = ImageLoader(), cache: ImageCache = ImageCache()) {
+        self.loader = loader
+        self.cache = cache
+    }
+
+    public func photo(_ path: String, covering cover: PixelSize?) throws(LoadError) -> DecodedPhoto {
+        let file = try PhotoFile.open(path)
+        defer { file.close() }
+        if let cached = cache.lookup(file.identity, covering: cover) { return cached }
+        let decoded = try loader.decode(file, path: path, covering: cover, swapsAxes: cache.swapsAxes(file.identity))
+        cache.insert(decoded, for: file.identity)
+        return decoded
+    }
+}

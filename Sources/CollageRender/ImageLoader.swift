@@ -1,0 +1,182 @@
+// Decodes one photo with gdk-pixbuf at the size its cell needs, upright per
+// its EXIF orientation, as a Cairo surface. The pixel limit is checked in the
+// loader's size-prepared signal, from the header, before any pixel buffer is
+// allocated: a decompression bomb is refused by asking the loader for a 0×0
+// image, which every gdk-pixbuf loader treats as "stop". Caching is PhotoSource's job.
+
+import CGtk
+import CollageCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A decoded photo and what is known about the file it came from.
+public struct DecodedPhoto: Sendable {
+    public let image: CairoImage
+    /// The full-resolution size, upright.
+    public let originalSize: PixelSize
+    /// Whether the EXIF orientation turns the image by 90° (orientations 5–8).
+    public let swapsAxes: Bool
+}
+
+public struct ImageLoader: Sendable {
+    /// Refuse images with more pixels than this (read from the header).
+    public var pixelLimit: Int
+    public static let defaultPixelLimit = 250_000_000
+
+    public init(pixelLimit: Int = ImageLoader.defaultPixelLimit) {
+        self.pixelLimit = pixelLimit
+    }
+
+    /// Decodes `path` covering `cover` (upright pixels) after aspect fill, or
+    /// at full resolution when `cover` is nil.
+    public func load(_ path: String, covering cover: PixelSize?, swapsAxes: Bool? = nil) throws(LoadError) -> DecodedPhoto {
+        let file = try PhotoFile.open(path)
+        defer { file.close() }
+        return try decode(file, path: path, covering: cover, swapsAxes: swapsAxes)
+    }
+
+    func decode(_ file: PhotoFile, path: String, covering cover: PixelSize?, swapsAxes: Bool?) throws(LoadError) -> DecodedPhoto {
+        let context = SizeContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit)
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(loader) }
+        let box = Unmanaged.passRetained(context).toOpaque()
+        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared",
+                          unsafeBitCast(sizePrepared, to: GCallback.self), box,
+                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
+        tc_signal_connect(UnsafeMutableRawPointer(loader), "area-updated",
+                          unsafeBitCast(areaUpdated, to: GCallback.self),
+                          Unmanaged.passRetained(context).toOpaque(),
+                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
+
+        var error: UnsafeMutablePointer<GError>?
+        let chunkSize = 256 * 1024
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { buffer.deallocate() }
+        var readError: String?
+        var endCheck = JPEGEndCheck()
+        var isJPEGFile: Bool?
+        while error == nil, !context.tooLarge {
+            let count = read(file.descriptor, buffer, chunkSize)
+            if count < 0 {
+                if errno == EINTR { continue }
+                readError = String(cString: strerror(errno))
+                break
+            }
+            if count == 0 { break }
+            if isJPEGFile == nil { isJPEGFile = count >= 3 && buffer[0] == 0xFF && buffer[1] == 0xD8 && buffer[2] == 0xFF }
+            if isJPEGFile == true { endCheck.feed(UnsafeBufferPointer(start: buffer, count: count)) }
+            if gdk_pixbuf_loader_write(loader, buffer, gsize(count), &error) == 0 { break }
+        }
+        // Close even after a failure, or GLib warns that the loader was not closed.
+        var closeError: UnsafeMutablePointer<GError>?
+        let closed = error == nil
+            ? gdk_pixbuf_loader_close(loader, &closeError) != 0
+            : gdk_pixbuf_loader_close(loader, nil) != 0
+        defer {
+            if let error { g_error_free(error) }
+            if let closeError { g_error_free(closeError) }
+        }
+        if context.tooLarge, let raw = context.raw {
+            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
+        }
+        if let readError { throw LoadError(path: path, reason: .ioError(readError)) }
+        if let failure = error ?? closeError {
+            throw LoadError(path: path, reason: Self.reason(for: failure.pointee, sawHeader: context.raw != nil))
+        }
+        guard closed, let loaded = gdk_pixbuf_loader_get_pixbuf(loader), let raw = context.raw else {
+            throw LoadError(path: path, reason: .notAnImage)
+        }
+        // Loaders fill what a truncated file lacks with grey and say nothing:
+        // the rows they reported decoding tell for most formats, the file's
+        // structure for JPEG (libjpeg reports its padding as decoded rows).
+        if context.decodedRows < Int(gdk_pixbuf_get_height(loaded)) || (isJPEGFile == true && !endCheck.reachedEnd) {
+            throw LoadError(path: path, reason: .corrupt("the file ends before the image does"))
+        }
+        let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
+        let swaps = (5...8).contains(orientation)
+        let format = gdk_pixbuf_loader_get_format(loader).flatMap { gdk_pixbuf_format_get_name($0) }
+        let isJPEG = format.map { String(cString: $0) == "jpeg" } ?? false
+        let pixbuf = Self.scaledToCover(loaded, cover: isJPEG ? nil : cover, swapsAxes: swaps)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw LoadError(path: path, reason: .corrupt("cannot turn it upright"))
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        guard let image = CairoImage.fromPixbuf(upright) else {
+            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
+        }
+        return DecodedPhoto(image: image, originalSize: swaps ? raw.transposed : raw, swapsAxes: swaps)
+    }
+
+    /// Formats other than JPEG decode whole; shrink them to what the cell needs
+    /// so the cache and every paint handle fewer pixels (nil cover: keep the
+    /// size, as for JPEG, which libjpeg already scaled). Returns a new reference.
+    private static func scaledToCover(_ pixbuf: OpaquePointer, cover: PixelSize?, swapsAxes: Bool?) -> OpaquePointer {
+        let size = PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
+        let target = cover.map { DecodeSize.request(raw: size, cover: $0, swapsAxes: swapsAxes, isJPEG: false) } ?? size
+        guard target != size, let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(target.width), Int32(target.height),
+                                                                  GDK_INTERP_BILINEAR) else {
+            g_object_ref(UnsafeMutableRawPointer(pixbuf))
+            return pixbuf
+        }
+        // The orientation tag travels with the option, which scaling drops.
+        if let orientation = gdk_pixbuf_get_option(pixbuf, "orientation") {
+            gdk_pixbuf_set_option(scaled, "orientation", orientation)
+        }
+        return scaled
+    }
+
+    private static func reason(for error: GError, sawHeader: Bool) -> LoadError.Reason {
+        let message = error.message.map { String(cString: $0) } ?? "unknown error"
+        if error.domain == gdk_pixbuf_error_quark(), error.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue) {
+            return .notAnImage
+        }
+        // A file no loader recognised never reaches the header.
+        return sawHeader ? .corrupt(message) : .notAnImage
+    }
+}
+
+/// What the size-prepared callback needs and learns; lives as long as the connection.
+private final class SizeContext {
+    let cover: PixelSize?
+    let swapsAxes: Bool?
+    let pixelLimit: Int
+    var raw: PixelSize?
+    var tooLarge = false
+    /// The lowest row the loader reported as decoded (area-updated).
+    var decodedRows = 0
+
+    init(cover: PixelSize?, swapsAxes: Bool?, pixelLimit: Int) {
+        self.cover = cover
+        self.swapsAxes = swapsAxes
+        self.pixelLimit = pixelLimit
+    }
+}
+
+private let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+    loader, width, height, data in
+    let context = Unmanaged<SizeContext>.fromOpaque(data!).takeUnretainedValue()
+    let raw = PixelSize(width: Int(width), height: Int(height))
+    context.raw = raw
+    if raw.isEmpty || raw.pixelCount > context.pixelLimit {
+        context.tooLarge = !raw.isEmpty
+        gdk_pixbuf_loader_set_size(loader, 0, 0)
+        return
+    }
+    // Only JPEG scales while decoding; asking another loader for a smaller
+    // size would make it rescale and stop reporting rows (see areaUpdated).
+    let format = gdk_pixbuf_loader_get_format(loader).flatMap { gdk_pixbuf_format_get_name($0) }
+    guard let format, String(cString: format) == "jpeg" else { return }
+    let request = DecodeSize.request(raw: raw, cover: context.cover, swapsAxes: context.swapsAxes, isJPEG: true)
+    if request != raw {
+        gdk_pixbuf_loader_set_size(loader, Int32(request.width), Int32(request.height))
+    }
+}
+
+private let areaUpdated: @convention(c) (OpaquePointer?, Int32, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
+    _, _, y, _, height, data in
+    let context = Unmanaged<SizeContext>.fromOpaque(data!).takeUnretainedValue()
+    context.decodedRows = max(context.decodedRows, Int(y + height))
+}

@@ -1,0 +1,184 @@
+// `tinycollage render`: the collage without a window (SPEC §6), through the
+// same CollageCore document and CollageRender compositor as the window.
+// Exit status: 0 written, 1 bad input or a failed write (the message names
+// the file and the reason, and no output file is left), 2 a usage mistake.
+
+import CollageCore
+import CollageRender
+import Foundation
+
+struct RenderCommand {
+    struct Options: Equatable {
+        var output: String?
+        var settings = CollageSettings()
+        var quality = ImageFormat.defaultJPEGQuality
+        var force = false
+        var photos: [String] = []
+        var help = false
+    }
+
+    enum Failure: Error {
+        case usage(String)
+        case input(String)
+    }
+
+    static func usage() -> String {
+        HelpText.render([
+            .line(tr("Usage: tinycollage render --output FILE [OPTION…] PHOTO…")),
+            .blank,
+            .line(tr("Renders the collage of up to 9 photos, as the window does, and writes FILE.")),
+            .line(tr("The format follows FILE’s extension: .png, .jpg or .jpeg.")),
+            .blank,
+            .line(tr("Options:")),
+            .option("-o, --output FILE", tr("where to write the collage (required)")),
+            .option("-s, --size WxH", tr("output size in pixels (default 1080x1080)")),
+            .option("-g, --gap PX", tr("space between photos in pixels (default 0)")),
+            .option("-m, --margin PX", tr("space around the photos in pixels (default 0)")),
+            .option("-b, --background COLOR", tr("white, black, transparent, #rrggbb or #rrggbbaa (default white)")),
+            .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
+            .option("-f, --force", tr("replace FILE if it exists")),
+            .option("-h, --help", tr("show this help")),
+            .blank,
+            .line(tr("Layout: photos fill columns top to bottom, columns left to right:")),
+            .line("  1 | 1,1 | 1,2 | 2,2 | 2,3 | 3,3 | 2,2,3 | 3,3,2 | 3,3,3"),
+            .line(tr("Exit status: 0 on success, 1 on bad input or a failed write, 2 on a usage error.")),
+        ])
+    }
+
+    static func parse(_ arguments: [String]) throws(Failure) -> Options {
+        var options = Options()
+        var index = 0
+        var onlyPhotos = false
+        func value(for flag: String) throws(Failure) -> String {
+            index += 1
+            guard index < arguments.count else { throw .usage(tr("%s needs a value", flag)) }
+            return arguments[index]
+        }
+        func number(_ text: String, flag: String, range: ClosedRange<Int>) throws(Failure) -> Int {
+            guard let n = Int(text), range.contains(n) else {
+                throw .usage(tr("%s takes a whole number from %s to %s, not “%s”", flag, String(range.lowerBound),
+                                String(range.upperBound), text))
+            }
+            return n
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inline: String?
+            if !onlyPhotos, argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: eq)...])
+                argument = String(argument[..<eq])
+            }
+            func next() throws(Failure) -> String {
+                if let inline { return inline }
+                return try value(for: argument)
+            }
+            switch onlyPhotos ? "" : argument {
+            case "--": onlyPhotos = true
+            case "-h", "--help": options.help = true
+            case "-o", "--output": options.output = try next()
+            case "-s", "--size":
+                let text = try next()
+                guard let size = PixelSize(parsing: text) else {
+                    throw .usage(tr("--size takes WIDTHxHEIGHT in pixels, like 1080x1080, not “%s”", text))
+                }
+                guard size.width <= CollageSettings.maximumSide, size.height <= CollageSettings.maximumSide else {
+                    throw .usage(tr("--size %s is over the limit of 32767 pixels a side", text))
+                }
+                options.settings.outputSize = size
+            case "-g", "--gap": options.settings.gap = try number(try next(), flag: "--gap", range: 0...10_000)
+            case "-m", "--margin": options.settings.margin = try number(try next(), flag: "--margin", range: 0...10_000)
+            case "-q", "--quality": options.quality = try number(try next(), flag: "--quality", range: 1...100)
+            case "-b", "--background":
+                let text = try next()
+                guard let colour = RGBAColor(parsing: text) else {
+                    throw .usage(tr("--background takes a colour such as white, transparent or #336699, not “%s”", text))
+                }
+                options.settings.background = colour
+            case "-f", "--force": options.force = true
+            default:
+                if !onlyPhotos, argument.hasPrefix("-"), argument.count > 1 {
+                    throw .usage(tr("unknown option “%s”", argument))
+                }
+                options.photos.append(arguments[index])
+            }
+            index += 1
+        }
+        return options
+    }
+
+    /// Runs the command; returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            return report(error)
+        }
+        if options.help {
+            print(usage())
+            return 0
+        }
+        do {
+            try render(options)
+            return 0
+        } catch {
+            return report(error)
+        }
+    }
+
+    private static func report(_ failure: Failure) -> Int32 {
+        switch failure {
+        case let .usage(message):
+            printError("tinycollage: " + message + "\n" + tr("Try “tinycollage render --help”."))
+            return 2
+        case let .input(message):
+            printError("tinycollage: " + message)
+            return 1
+        }
+    }
+
+    static func render(_ options: Options) throws(Failure) {
+        guard let output = options.output else { throw .usage(tr("--output FILE is required")) }
+        guard let format = ImageFormat(path: output, quality: options.quality) else {
+            throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", output))
+        }
+        if format != .png, !options.settings.background.isOpaque {
+            throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", output))
+        }
+        guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
+        if options.photos.count > CollageLayout.maximumPhotos {
+            let first = options.photos[CollageLayout.maximumPhotos]
+            throw .input(tr("%s: too many photos: %s given, a collage holds at most 9",
+                            first, String(options.photos.count)))
+        }
+        if !options.force, fileOrLinkExists(output) {
+            throw .input(tr("%s: %s (use --force to replace it)", output, Messages.reason(ExportError.Reason.exists)))
+        }
+        let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings)
+        // No cache: each decode is painted and dropped, which keeps memory low.
+        let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 0)))
+        let result: RenderResult
+        do {
+            result = try compositor.render(document)
+        } catch {
+            if case let .load(load) = error {
+                throw .input(tr("%s: %s", load.path, Messages.reason(load.reason)))
+            }
+            throw .input(tr("%s: %s", output, Messages.render(error)))
+        }
+        do {
+            try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
+        } catch {
+            throw .input(tr("%s: %s", error.path, Messages.reason(error.reason)))
+        }
+    }
+
+    private static func fileOrLinkExists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
+}

@@ -1,0 +1,59 @@
+// gettext for TinyCollage: `tr("…")` looks a message up in the "tinycollage"
+// domain; `%s` placeholders are filled in order, so translators can move
+// words around a name but not reorder two names (none of our messages has two).
+// The catalogue is found next to the binary's build tree or under the prefix.
+
+import CGtk
+import Foundation
+
+let gettextDomain = "tinycollage"
+
+func tr(_ message: String, _ arguments: String...) -> String {
+    // gettext hands back its argument when untranslated: copy it while it lives.
+    var text = message.withCString { String(cString: g_dgettext(gettextDomain, $0)) }
+    for argument in arguments {
+        guard let range = text.range(of: "%s") else { break }
+        text.replaceSubrange(range, with: argument)
+    }
+    return text
+}
+
+/// Plural forms: `trn("%s photo", "%s photos", n)`.
+func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: String...) -> String {
+    var text = singular.withCString { one in
+        plural.withCString { many in String(cString: g_dngettext(gettextDomain, one, many, gulong(max(count, 0)))) }
+    }
+    for argument in arguments {
+        guard let range = text.range(of: "%s") else { break }
+        text.replaceSubrange(range, with: argument)
+    }
+    return text
+}
+
+enum Localization {
+    /// Binds the text domain to the first folder that has our catalogues:
+    /// $TINYCOLLAGE_LOCALEDIR, the build tree's locale folder, then the
+    /// installed prefix (`<prefix>/share/locale`, from the binary's location).
+    static func setUp() {
+        // In the plain C locale gettext ignores $LANGUAGE and file names are
+        // not UTF-8; C.UTF-8 keeps C's behaviour otherwise.
+        let chosen = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
+        if chosen == "C" || chosen == "POSIX" { setlocale(LC_ALL, "C.UTF-8") }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates: [String] = []
+        if let dir = ProcessInfo.processInfo.environment["TINYCOLLAGE_LOCALEDIR"] { candidates.append(dir) }
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent("locale").path)
+            folder = folder.deletingLastPathComponent()
+        }
+        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/locale").path)
+        let found = candidates.first { dir in
+            FileManager.default.fileExists(atPath: dir + "/ja/LC_MESSAGES/\(gettextDomain).mo")
+        }
+        bindtextdomain(gettextDomain, found ?? "/usr/share/locale")
+        bind_textdomain_codeset(gettextDomain, "UTF-8")
+        textdomain(gettextDomain)
+    }
+}

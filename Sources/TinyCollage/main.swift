@@ -1,0 +1,40 @@
+// Entry point: `tinycollage render …` is the command line (SPEC §6),
+// `--help` documents both, anything else opens the window.
+
+import Foundation
+
+Localization.setUp()
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func mainHelp() -> String {
+    HelpText.render([
+        .line(tr("Usage: tinycollage [FILE…]")),
+        .line(tr("       tinycollage render --output FILE [OPTION…] PHOTO…")),
+        .blank,
+        .line(tr("TinyCollage turns up to 9 photos into one collage image.")),
+        .line(tr("Without a command, it opens the window with the given photos added.")),
+        .blank,
+        .line(tr("Commands:")),
+        .option("render", tr("write the collage to a file without a window (see “tinycollage render --help”)")),
+        .blank,
+        .line(tr("Options:")),
+        .option("-h, --help", tr("show this help")),
+        .option("--version", tr("show the version")),
+    ])
+}
+
+switch arguments.first {
+case "render":
+    exit(RenderCommand.run(Array(arguments.dropFirst())))
+case "-h", "--help":
+    print(mainHelp())
+    print("")
+    print(RenderCommand.usage())
+    exit(0)
+case "--version":
+    print("tinycollage \(AppInfo.version)")
+    exit(0)
+default:
+    exit(AppLauncher.run(arguments))
+}

@@ -1,0 +1,70 @@
+// Settings values and their text forms, the crop's limits, and the session
+// file round trip with its refusals.
+
+import CollageCore
+import Foundation
+import Testing
+
+@Suite struct ValueTests {
+    @Test func defaultsAreTheOriginalApps() {
+        let settings = CollageSettings()
+        #expect(settings.outputSize == PixelSize(width: 1080, height: 1080))
+        #expect(settings.background == .white)
+        #expect(settings.gap == 0 && settings.margin == 0)
+    }
+
+    @Test func sizesParse() {
+        #expect(PixelSize(parsing: "1920x1080") == PixelSize(width: 1920, height: 1080))
+        #expect(PixelSize(parsing: "640×480") == PixelSize(width: 640, height: 480))
+        #expect(PixelSize(parsing: "0x10") == nil)
+        #expect(PixelSize(parsing: "10x") == nil)
+        #expect(PixelSize(parsing: "wide") == nil)
+    }
+
+    @Test func coloursParseAndPrintBack() {
+        #expect(RGBAColor(parsing: "white") == .white)
+        #expect(RGBAColor(parsing: "Transparent") == .transparent)
+        #expect(RGBAColor(parsing: "#336699")?.hexString == "#336699")
+        #expect(RGBAColor(parsing: "336699")?.hexString == "#336699")
+        #expect(RGBAColor(parsing: "#fff") == .white)
+        #expect(RGBAColor(parsing: "#11223380")?.hexString == "#11223380")
+        #expect(RGBAColor(parsing: "#12345") == nil)
+        #expect(RGBAColor(parsing: "mauve-ish") == nil)
+        let c = RGBAColor(parsing: "#0a0b0c")!
+        #expect(RGBAColor(parsing: c.hexString) == c)
+    }
+
+    @Test func cropStaysInItsLimits() {
+        let crop = Crop(zoom: 0.2, centerX: -1, centerY: 3)
+        #expect(crop.zoom == 1 && crop.centerX == 0 && crop.centerY == 1)
+        #expect(Crop(zoom: 100).zoom == Crop.maximumZoom)
+        #expect(Crop().isDefault)
+    }
+
+    @Test func sessionRoundTrips() throws {
+        var document = CollageDocument(photos: [
+            Photo(path: "/home/u/Pictures/a b.jpg", pixelSize: PixelSize(width: 6000, height: 4000)),
+            Photo(path: "/home/u/写真/猫.heic", crop: Crop(zoom: 2, centerX: 0.25, centerY: 0.75)),
+        ])
+        document.settings = CollageSettings(outputSize: PixelSize(width: 2048, height: 1536), gap: 8, margin: 16,
+                                            background: RGBAColor(parsing: "#33669980")!)
+        let data = try SessionFile.encode(document)
+        #expect(try SessionFile.decode(data) == document)
+    }
+
+    @Test func aFutureSessionIsRefusedNotMisread() throws {
+        let data = Data(#"{"formatVersion": 99, "document": {}}"#.utf8)
+        #expect(throws: SessionFile.ReadError.futureVersion(99)) { try SessionFile.decode(data) }
+    }
+
+    @Test func aDamagedSessionIsRefused() {
+        for text in ["", "{", "null", #"{"formatVersion": 1}"#, #"{"formatVersion": 1, "document": {"photos": 3}}"#] {
+            #expect(throws: SessionFile.ReadError.self, "\(text)") { try SessionFile.decode(Data(text.utf8)) }
+        }
+    }
+
+    @Test func aSessionNeverHoldsMoreThanNine() throws {
+        let document = CollageDocument(photos: (0..<12).map { Photo(path: "/p/\($0).jpg") })
+        #expect(try SessionFile.decode(try SessionFile.encode(document)).photos.count == 9)
+    }
+}
