@@ -21,6 +21,7 @@ let package = Package(
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TinyCollage", "TestSupport"]),
+        .testTarget(name: "WindowTests", dependencies: ["TinyCollage", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,8 +16,6 @@
 static inline GType tc_type_file_list(void) { return GDK_TYPE_FILE_LIST; }
 static inline GType tc_type_file(void) { return G_TYPE_FILE; }
 static inline GType tc_type_string(void) { return G_TYPE_STRING; }
-static inline GType tc_type_uint(void) { return G_TYPE_UINT; }
-static inline GType tc_type_file_info(void) { return G_TYPE_FILE_INFO; }
 
 // g_signal_connect is a macro; this one takes the destroy notify too, so a
 // Swift context box lives exactly as long as its connection.
@@ -31,6 +29,33 @@ static inline gulong tc_signal_connect_after(gpointer instance, const char *sign
                                              GCallback handler, gpointer data,
                                              GClosureNotify destroy) {
     return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
+}
+
+// gtk_accessible_update_property is variadic.
+static inline void tc_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+
+// A GValue holding a string, for GdkContentProvider (G_VALUE_INIT is a macro).
+static inline GdkContentProvider *tc_content_provider_for_string(const char *text) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_STRING);
+    g_value_set_string(&value, text);
+    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
+    g_value_unset(&value);
+    return provider;
+}
+
+static inline gboolean tc_value_holds(const GValue *value, GType type) {
+    return G_VALUE_HOLDS(value, type);
+}
+
+// Keyboard shortcuts set through gtk_application_set_accels_for_action take a
+// NULL-terminated array; one accelerator per action is all we need.
+static inline void tc_set_accel(GtkApplication *app, const char *action, const char *accel, const char *accel2) {
+    const char *accels[] = { accel, accel2, NULL };
+    gtk_application_set_accels_for_action(app, action, accels);
 }
 
 #endif

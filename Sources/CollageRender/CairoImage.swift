@@ -10,25 +10,45 @@ public final class CairoImage: @unchecked Sendable {
     public let surface: OpaquePointer
     public let width: Int
     public let height: Int
+    /// Every pixel is opaque (alpha 255). Surfaces are always ARGB32, whose
+    /// alpha byte is defined, unlike RGB24's, so textures can share the pixels.
+    public let isOpaque: Bool
 
     /// Takes ownership of `surface`.
-    init(adopting surface: OpaquePointer) {
+    init(adopting surface: OpaquePointer, isOpaque: Bool) {
         self.surface = surface
+        self.isOpaque = isOpaque
         width = Int(cairo_image_surface_get_width(surface))
         height = Int(cairo_image_surface_get_height(surface))
     }
 
     /// A new surface, cleared to transparent; nil when Cairo refuses the size.
-    public static func make(width: Int, height: Int, alpha: Bool) -> CairoImage? {
+    public static func make(width: Int, height: Int, opaque: Bool) -> CairoImage? {
         guard width > 0, height > 0, width <= CollageSettings.maximumSide, height <= CollageSettings.maximumSide
         else { return nil }
-        let surface = cairo_image_surface_create(alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
-                                                 Int32(width), Int32(height))!
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
             return nil
         }
-        return CairoImage(adopting: surface)
+        return CairoImage(adopting: surface, isOpaque: opaque)
+    }
+
+    /// A copy scaled to fit inside `bounds` (aspect kept), for thumbnails.
+    public func scaled(toFit bounds: PixelSize) -> CairoImage {
+        let fit = Compositor.size(of: size, fitting: bounds)
+        guard fit != size, let small = CairoImage.make(width: fit.width, height: fit.height, opaque: isOpaque) else {
+            return self
+        }
+        let cr = cairo_create(small.surface)!
+        cairo_scale(cr, Double(fit.width) / Double(width), Double(fit.height) / Double(height))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(small.surface)
+        return small
     }
 
     deinit {
@@ -37,7 +57,6 @@ public final class CairoImage: @unchecked Sendable {
 
     public var size: PixelSize { PixelSize(width: width, height: height) }
     public var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
-    public var hasAlpha: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32 }
     /// Bytes the pixels take, for the cache's budget.
     public var byteCount: Int { stride * height }
 
@@ -47,7 +66,7 @@ public final class CairoImage: @unchecked Sendable {
         let data = cairo_image_surface_get_data(surface)!
         let p = data + y * stride + x * 4
         // Cairo keeps native-endian 0xAARRGGBB words: B, G, R, A in memory here.
-        let a = hasAlpha ? p[3] : 255
+        let a = p[3]
         func unpremultiply(_ v: UInt8) -> UInt8 {
             a == 0 ? 0 : UInt8(min(255, (Int(v) * 255 + Int(a) / 2) / Int(a)))
         }
@@ -61,7 +80,7 @@ public final class CairoImage: @unchecked Sendable {
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        guard let image = make(width: width, height: height, alpha: alpha),
+        guard let image = make(width: width, height: height, opaque: !alpha),
               let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         let destination = cairo_image_surface_get_data(image.surface)!
         let destinationStride = image.stride

@@ -61,7 +61,7 @@ public struct Compositor: Sendable {
         let gap = Int((Double(settings.gap) * factor).rounded())
         let margin = Int((Double(settings.margin) * factor).rounded())
         guard let image = CairoImage.make(width: target.width, height: target.height,
-                                          alpha: !settings.background.isOpaque) else {
+                                          opaque: settings.background.isOpaque) else {
             throw .tooLarge(target)
         }
         var photos = document.photos

@@ -195,7 +195,7 @@ public enum Exporter {
     private static func convertForEncoder(_ image: CairoImage) -> Bool {
         cairo_surface_flush(image.surface)
         let data = cairo_image_surface_get_data(image.surface)!
-        let keepAlpha = image.hasAlpha
+        let keepAlpha = !image.isOpaque
         for y in 0..<image.height {
             let rowStart = data + y * image.stride
             let words = UnsafeMutableRawPointer(rowStart).assumingMemoryBound(to: UInt32.self)

@@ -37,6 +37,40 @@ public struct ImageLoader: Sendable {
         return try decode(file, path: path, covering: cover, swapsAxes: swapsAxes)
     }
 
+    /// Checks that `path` is an image gdk-pixbuf can read and within the pixel
+    /// limit, from its header only: the loader is stopped as soon as it knows
+    /// the size. Returns the stored (not EXIF-turned) size.
+    public func probe(_ path: String) throws(LoadError) -> PixelSize {
+        let file = try PhotoFile.open(path)
+        defer { file.close() }
+        let context = SizeContext(cover: nil, swapsAxes: nil, pixelLimit: pixelLimit)
+        context.probeOnly = true
+        let loader = gdk_pixbuf_loader_new()!
+        defer { g_object_unref(loader) }
+        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared",
+                          unsafeBitCast(sizePrepared, to: GCallback.self), Unmanaged.passRetained(context).toOpaque(),
+                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
+        var error: UnsafeMutablePointer<GError>?
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
+        defer { buffer.deallocate() }
+        while error == nil, context.raw == nil {
+            let count = read(file.descriptor, buffer, 64 * 1024)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            if gdk_pixbuf_loader_write(loader, buffer, gsize(count), &error) == 0 { break }
+        }
+        gdk_pixbuf_loader_close(loader, nil)
+        defer { if let error { g_error_free(error) } }
+        if context.tooLarge, let raw = context.raw {
+            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
+        }
+        guard let raw = context.raw else {
+            if let error { throw LoadError(path: path, reason: Self.reason(for: error.pointee, sawHeader: false)) }
+            throw LoadError(path: path, reason: .notAnImage)
+        }
+        return raw
+    }
+
     func decode(_ file: PhotoFile, path: String, covering cover: PixelSize?, swapsAxes: Bool?) throws(LoadError) -> DecodedPhoto {
         let context = SizeContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit)
         let loader = gdk_pixbuf_loader_new()!
@@ -145,6 +179,8 @@ private final class SizeContext {
     let pixelLimit: Int
     var raw: PixelSize?
     var tooLarge = false
+    /// Stop once the size is known (probe).
+    var probeOnly = false
     /// The lowest row the loader reported as decoded (area-updated).
     var decodedRows = 0
 
@@ -160,8 +196,8 @@ private let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?
     let context = Unmanaged<SizeContext>.fromOpaque(data!).takeUnretainedValue()
     let raw = PixelSize(width: Int(width), height: Int(height))
     context.raw = raw
-    if raw.isEmpty || raw.pixelCount > context.pixelLimit {
-        context.tooLarge = !raw.isEmpty
+    if raw.isEmpty || raw.pixelCount > context.pixelLimit || context.probeOnly {
+        context.tooLarge = !raw.isEmpty && raw.pixelCount > context.pixelLimit
         gdk_pixbuf_loader_set_size(loader, 0, 0)
         return
     }

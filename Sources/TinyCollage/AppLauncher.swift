@@ -1,8 +1,8 @@
-// Starts the window. Until the window lands, plain `tinycollage` prints help.
+// Starts the window (plain `tinycollage [FILE…]`).
 
+@MainActor
 enum AppLauncher {
     static func run(_ arguments: [String]) -> Int32 {
-        print(mainHelp())
-        return 0
+        Application().run(arguments)
     }
 }

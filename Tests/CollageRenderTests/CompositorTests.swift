@@ -112,7 +112,7 @@ import TestSupport
             photos: [Photo(path: try folder.solid("r.png", colour: "red"))],
             settings: CollageSettings(outputSize: PixelSize(width: 100, height: 100), margin: 10, background: .transparent))
         let image = try compositor.render(document).image
-        #expect(image.hasAlpha)
+        #expect(!image.isOpaque)
         #expect(image.pixel(x: 2, y: 2).a == 0)
         #expect(image.pixel(x: 50, y: 50) == (255, 0, 0, 255))
     }

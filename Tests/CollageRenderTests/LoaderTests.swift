@@ -34,6 +34,21 @@ import TestSupport
         #expect(reason("/dev/null") == .notRegularFile)
     }
 
+    @Test func probingReadsOnlyTheHeader() throws {
+        let folder = try FixtureFolder()
+        #expect(try loader.probe(try folder.solid("a.png", colour: "red", width: 640, height: 480)) == PixelSize(width: 640, height: 480))
+        #expect(try loader.probe(try folder.solid("a.jpg", colour: "red", width: 64, height: 48)) == PixelSize(width: 64, height: 48))
+        #expect(throws: LoadError(path: folder.file("t.txt"), reason: .notAnImage)) {
+            try loader.probe(try folder.write("t.txt", bytes: Array("plain words".utf8)))
+        }
+        let bomb = try folder.pngBomb("bomb.png", width: 90_000, height: 90_000)
+        #expect(throws: LoadError(path: bomb, reason: .tooLarge(PixelSize(width: 90_000, height: 90_000),
+                                                               limit: ImageLoader.defaultPixelLimit))) {
+            try loader.probe(bomb)
+        }
+        #expect(throws: LoadError(path: folder.file("none.jpg"), reason: .missing)) { try loader.probe(folder.file("none.jpg")) }
+    }
+
     @Test func truncatedImagesAreRefused() throws {
         let folder = try FixtureFolder()
         let jpeg = try folder.convert(["-size", "400x300", "plasma:fractal", "-seed", "4", "-quality", "90"], to: "photo.jpg")

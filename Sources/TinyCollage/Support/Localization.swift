@@ -39,16 +39,12 @@ enum Localization {
         // not UTF-8; C.UTF-8 keeps C's behaviour otherwise.
         let chosen = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
         if chosen == "C" || chosen == "POSIX" { setlocale(LC_ALL, "C.UTF-8") }
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        // GTK would call setlocale(LC_ALL, "") again at start-up and undo that.
+        gtk_disable_setlocale()
         var candidates: [String] = []
         if let dir = ProcessInfo.processInfo.environment["TINYCOLLAGE_LOCALEDIR"] { candidates.append(dir) }
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("locale").path)
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/locale").path)
+        candidates += BuildTree.ancestors.flatMap { [$0.appendingPathComponent("locale").path,
+                                                     $0.appendingPathComponent("share/locale").path] }
         let found = candidates.first { dir in
             FileManager.default.fileExists(atPath: dir + "/ja/LC_MESSAGES/\(gettextDomain).mo")
         }

@@ -1,0 +1,84 @@
+// The remembered settings (GSettings, schema in data/). Installed, the schema
+// is found the usual way; from the build tree, in .build/schemas, compiled by
+// `make`. GSettings aborts on a missing schema, so without one the app keeps
+// working on defaults in memory rather than crash.
+
+import CGtk
+import CollageCore
+
+@MainActor
+final class AppSettings {
+    private let settings: UnsafeMutablePointer<GSettings>?
+    private var memory: [String: Any] = [:]
+
+    init() {
+        settings = Self.open()
+        if settings == nil { printError("tinycollage: settings schema \(AppInfo.id) not found; settings will not be kept") }
+    }
+
+    private static func open() -> UnsafeMutablePointer<GSettings>? {
+        let system = g_settings_schema_source_get_default()
+        // From the build tree, the schema beside the binary wins over an older installed one.
+        if let folder = BuildTree.find("schemas/gschemas.compiled").map({ String($0.dropLast("/gschemas.compiled".count)) }),
+           let source = g_settings_schema_source_new_from_directory(folder, system, 0, nil) {
+            defer { g_settings_schema_source_unref(source) }
+            if let schema = g_settings_schema_source_lookup(source, AppInfo.id, 0) {
+                defer { g_settings_schema_unref(schema) }
+                return g_settings_new_full(schema, nil, nil)
+            }
+        }
+        if let system, let schema = g_settings_schema_source_lookup(system, AppInfo.id, 1) {
+            defer { g_settings_schema_unref(schema) }
+            return g_settings_new_full(schema, nil, nil)
+        }
+        return nil
+    }
+
+    func int(_ key: String, default fallback: Int) -> Int {
+        guard let settings else { return memory[key] as? Int ?? fallback }
+        return Int(g_settings_get_int(settings, key))
+    }
+
+    func setInt(_ key: String, _ value: Int) {
+        guard let settings else { memory[key] = value; return }
+        g_settings_set_int(settings, key, Int32(clamping: value))
+    }
+
+    func bool(_ key: String, default fallback: Bool) -> Bool {
+        guard let settings else { return memory[key] as? Bool ?? fallback }
+        return g_settings_get_boolean(settings, key) != 0
+    }
+
+    func setBool(_ key: String, _ value: Bool) {
+        guard let settings else { memory[key] = value; return }
+        g_settings_set_boolean(settings, key, value ? 1 : 0)
+    }
+
+    func string(_ key: String, default fallback: String) -> String {
+        guard let settings else { return memory[key] as? String ?? fallback }
+        return takeString(g_settings_get_string(settings, key)) ?? fallback
+    }
+
+    func setString(_ key: String, _ value: String) {
+        guard let settings else { memory[key] = value; return }
+        g_settings_set_string(settings, key, value)
+    }
+
+    /// The collage settings new collages start with.
+    var collageDefaults: CollageSettings {
+        get {
+            CollageSettings(
+                outputSize: PixelSize(width: max(1, int("output-width", default: 1080)),
+                                      height: max(1, int("output-height", default: 1080))),
+                gap: int("gap", default: 0), margin: int("margin", default: 0),
+                background: RGBAColor(parsing: string("background", default: "#ffffff")) ?? .white)
+        }
+        set {
+            setInt("output-width", newValue.outputSize.width)
+            setInt("output-height", newValue.outputSize.height)
+            setInt("gap", newValue.gap)
+            setInt("margin", newValue.margin)
+            setString("background", newValue.background.hexString)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// The GApplication: one window, files from the command line and "Open With"
+// (G_APPLICATION_HANDLES_OPEN), app-wide actions and shortcuts, the style
+// sheet and the build tree's icons. The window does the rest.
+
+import CGtk
+import CollageCore
+import Foundation
+
+@MainActor
+final class Application {
+    let app: UnsafeMutablePointer<AdwApplication>
+    let settings = AppSettings()
+    private(set) var window: MainWindow?
+    private var testControl: TestControl?
+
+    init() {
+        var flags = G_APPLICATION_HANDLES_OPEN
+        // Tests run several instances one after another on one bus.
+        if ProcessInfo.processInfo.environment["TINYCOLLAGE_NON_UNIQUE"] != nil {
+            flags = GApplicationFlags(rawValue: flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        }
+        app = adw_application_new(AppInfo.id, flags)
+        g_set_application_name(AppInfo.name)
+        gtk_window_set_default_icon_name(AppInfo.id)
+        Signals.plain(app.raw, "startup", after: true) { [unowned self] in self.startUp() }
+        Signals.plain(app.raw, "activate") { [unowned self] in self.present() }
+        Signals.open(app.raw) { [unowned self] files in
+            let paths = files.compactMap { takeString(g_file_get_path(OpaquePointer($0))) }
+            self.present().controller.add(paths: paths)
+        }
+    }
+
+    func run(_ arguments: [String]) -> Int32 {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        argv.append(nil)
+        return g_application_run(app.cast(GApplication.self), Int32(argv.count - 1), &argv)
+    }
+
+    private func startUp() {
+        if let icons = BuildTree.find("data/icons"), let display = gdk_display_get_default() {
+            gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
+        }
+        Style.install()
+        addAction("quit") { [unowned self] in self.window.map { gtk_window_close($0.window) } }
+        addAction("about") { [unowned self] in self.window.map { AboutWindow.present(over: $0.window) } }
+        let accels: [(String, String, String?)] = [
+            ("app.quit", "<Control>q", nil), ("win.close", "<Control>w", nil),
+            ("win.save", "<Control>s", nil), ("win.save-as", "<Control><Shift>s", nil),
+            ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil),
+            ("win.redo", "<Control><Shift>z", "<Control>y"), ("win.clear", "<Control><Shift>BackSpace", nil),
+            ("win.show-help-overlay", "<Control>question", nil),
+        ]
+        let gtkApp = app.cast(GtkApplication.self)
+        for (action, accel, second) in accels { tc_set_accel(gtkApp, action, accel, second) }
+    }
+
+    private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        Signals.withPointer(action.raw, "activate") { _ in handler() }
+        g_action_map_add_action(OpaquePointer(app), action)
+        g_object_unref(action.raw)
+    }
+
+    @discardableResult
+    private func present() -> MainWindow {
+        if let window {
+            gtk_window_present(window.window)
+            return window
+        }
+        let controller = CollageController(settings: settings)
+        let window = MainWindow(application: app.cast(GtkApplication.self), controller: controller)
+        self.window = window
+        if ProcessInfo.processInfo.environment["TINYCOLLAGE_TEST_CONTROL"] != nil {
+            testControl = TestControl(window: window)
+        }
+        gtk_window_present(window.window)
+        return window
+    }
+}

@@ -1,0 +1,133 @@
+// What every part of the window asks for: the store (one document, undo),
+// adding files (checked off the main thread, from their header, before they
+// join the document; added in the order asked, whatever order the checks
+// finish in), removing with an Undo toast, and telling the user. Widgets
+// observe the store and call these; they never change the document themselves.
+
+import CGtk
+import CollageCore
+import CollageRender
+import Dispatch
+import Foundation
+
+@MainActor
+final class CollageController {
+    let store: CollageStore
+    let settings: AppSettings
+    let thumbnails = ThumbnailService()
+    /// Decodes for the preview, kept so a reorder only re-composites.
+    let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))
+    private let probeQueue = DispatchQueue(label: "admit", qos: .userInitiated)
+    private var admissionsInFlight = 0
+    /// Shows a toast; set by the window.
+    var toaster: Toaster?
+
+    init(settings: AppSettings, document: CollageDocument? = nil) {
+        self.settings = settings
+        store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults))
+    }
+
+    var document: CollageDocument { store.document }
+
+    // MARK: Adding
+
+    /// Adds files (at `index`, or on the right). Files that are not readable
+    /// images are refused with a toast naming them; only as many as fit are
+    /// checked, the rest are counted and said.
+    func add(paths: [String], at index: Int? = nil) {
+        guard !paths.isEmpty else { return }
+        admissionsInFlight += 1
+        let room = document.freeSlots
+        let loader = compositor.source.loader
+        probeQueue.async {
+            var accepted: [Photo] = []
+            var refused: [LoadError] = []
+            var checked = 0
+            for path in paths {
+                if accepted.count == room { break }
+                checked += 1
+                do throws(LoadError) {
+                    _ = try loader.probe(path)
+                    accepted.append(Photo(path: path))
+                } catch {
+                    refused.append(error)
+                }
+            }
+            let unchecked = paths.count - checked
+            let outcome = Admission(accepted: accepted, refused: refused, leftOut: unchecked)
+            MainLoop.post { self.admit(outcome, at: index) }
+        }
+    }
+
+    private struct Admission: Sendable {
+        var accepted: [Photo]
+        var refused: [LoadError]
+        var leftOut: Int
+    }
+
+    private func admit(_ admission: Admission, at index: Int?) {
+        admissionsInFlight -= 1
+        let result = store.insert(admission.accepted, at: index ?? document.photos.count)
+        let leftOut = result.leftOut + admission.leftOut
+        if leftOut > 0 {
+            toaster?.show(trn("%s photo was not added: a collage holds at most 9",
+                              "%s photos were not added: a collage holds at most 9", leftOut, String(leftOut)))
+        }
+        reportRefused(admission.refused)
+    }
+
+    /// Whether adds are still being checked (tests wait for this).
+    var isIdle: Bool { admissionsInFlight == 0 }
+
+    func reportRefused(_ errors: [LoadError]) {
+        guard let first = errors.first else { return }
+        for error in errors { printError("tinycollage: \(error)") }
+        if errors.count == 1 {
+            toaster?.show(tr("“%s” was not added: %s", first.fileName, Messages.reason(first.reason)))
+        } else {
+            toaster?.show(trn("“%s” and %s other file were not added: %s",
+                              "“%s” and %s other files were not added: %s", errors.count - 1,
+                              first.fileName, String(errors.count - 1), Messages.reason(first.reason)))
+        }
+    }
+
+    // MARK: The gallery's click
+
+    func isSelected(path: String) -> Bool {
+        document.photos.contains { $0.path == path }
+    }
+
+    /// Selects a gallery photo, or unselects it when it is selected.
+    func toggle(path: String) {
+        if let photo = document.photos.last(where: { $0.path == path }) {
+            remove(id: photo.id)
+        } else if document.isFull {
+            toaster?.show(tr("A collage holds at most 9 photos: remove one first"))
+        } else {
+            add(paths: [path])
+        }
+    }
+
+    // MARK: Changing
+
+    func move(from source: Int, to destination: Int) {
+        store.move(from: source, to: destination)
+    }
+
+    /// Removes a photo and offers to undo it.
+    func remove(id: Photo.ID) {
+        guard let photo = store.remove(id: id) else { return }
+        toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"), action: "win.undo")
+    }
+
+    func clear() {
+        guard !document.photos.isEmpty else { return }
+        let count = document.photos.count
+        store.clear()
+        toaster?.show(trn("Removed %s photo", "Removed %s photos", count, String(count)), button: tr("Undo"),
+                      action: "win.undo")
+    }
+
+    func undo() { store.undo() }
+    func redo() { store.redo() }
+}

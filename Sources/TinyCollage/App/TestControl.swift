@@ -1,0 +1,177 @@
+// A line protocol on stdin for the window tests, on only when
+// TINYCOLLAGE_TEST_CONTROL is set. Each command calls the same method that
+// the matching drag handler, key or button calls, so a test exercises the
+// app's own paths; `dump` writes what a test needs to look at (the order, the
+// named areas' bounds, the preview's pixels). Replies go to stdout, one line
+// each, starting with "> ".
+//
+//   add PATH…              as a drop of files on the window
+//   drop-files GAP PATH…   as a drop of files on the strip at gap GAP
+//   move INDEX GAP         as a thumbnail dragged to gap GAP of the strip
+//   trash INDEX            as a thumbnail dropped on the trash
+//   key INDEX NAME         a key on a focused thumbnail (Delete, Alt+Left, Alt+Right)
+//   action NAME            activates win.NAME or app.NAME
+//   idle                   replies once nothing is being checked, decoded or rendered
+//   dump FILE.json         writes the state; the preview to FILE.json.png
+//   quit
+
+import CGtk
+import CollageCore
+import Dispatch
+import Foundation
+
+@MainActor
+final class TestControl {
+    private unowned let window: MainWindow
+
+    init(window: MainWindow) {
+        self.window = window
+        let thread = Thread {
+            while let line = readLine() {
+                MainLoop.post { [line] in self.handle(line) }
+            }
+        }
+        thread.start()
+    }
+
+    private func reply(_ text: String) {
+        FileHandle.standardOutput.write(("> " + text + "\n").data(using: .utf8)!)
+    }
+
+    private func handle(_ line: String) {
+        let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+        guard let command = words.first else { return }
+        let strip = window.strip
+        let document = window.controller.document
+        func index(_ i: Int) -> Int? { words.count > i ? Int(words[i]) : nil }
+        func photo(_ i: Int) -> Photo? {
+            guard let n = index(i), document.photos.indices.contains(n) else { return nil }
+            return document.photos[n]
+        }
+        switch command {
+        case "add":
+            window.controller.add(paths: Self.paths(line.dropFirst(4)))
+            reply("ok")
+        case "drop-files":
+            guard let gap = index(1), words.count > 2 else { return reply("error: drop-files GAP PATH…") }
+            strip.dropFiles(Self.paths(Substring(words[2])), atGap: gap)
+            reply("ok")
+        case "move":
+            guard let photo = photo(1), let gap = index(2) else { return reply("error: move INDEX GAP") }
+            strip.dropPhoto(photo.id, atGap: gap)
+            reply("ok")
+        case "trash":
+            guard let photo = photo(1) else { return reply("error: trash INDEX") }
+            strip.trashPhoto(photo.id)
+            reply("ok")
+        case "key":
+            guard let n = index(1), let thumbnail = strip.thumbnail(at: n), words.count > 2 else {
+                return reply("error: key INDEX NAME")
+            }
+            gtk_widget_grab_focus(thumbnail.widget)
+            switch words[2] {
+            case "Delete": strip.trashPhoto(thumbnail.photo.id)
+            case "Alt+Left": strip.move(thumbnail.photo.id, by: -1)
+            case "Alt+Right": strip.move(thumbnail.photo.id, by: 1)
+            default: return reply("error: unknown key")
+            }
+            reply("ok")
+        case "action":
+            guard words.count > 1 else { return reply("error: action NAME") }
+            let name = words[1]
+            if name.hasPrefix("app.") {
+                g_action_group_activate_action(OpaquePointer(g_application_get_default()), String(name.dropFirst(4)), nil)
+            } else {
+                gtk_widget_activate_action_variant(window.window.widget, name.hasPrefix("win.") ? name : "win." + name, nil)
+            }
+            reply("ok")
+        case "idle":
+            waitForIdle()
+        case "dump":
+            guard words.count > 1 else { return reply("error: dump FILE") }
+            dump(to: words[1])
+        case "quit":
+            reply("ok")
+            gtk_window_destroy(window.window)
+        default:
+            reply("error: unknown command \(command)")
+        }
+    }
+
+    /// Paths separated by tabs (so they may hold spaces).
+    private static func paths(_ text: Substring) -> [String] {
+        text.split(separator: "\t").map(String.init).filter { !$0.isEmpty }
+    }
+
+    private func waitForIdle(attempt: Int = 0) {
+        let busy = !window.controller.isIdle || !window.preview.isIdle || window.saver.isSaving
+        if !busy || attempt > 1000 {
+            // One more turn of the main loop so widgets have laid out.
+            MainLoop.after(milliseconds: 50) { self.reply(busy ? "timeout" : "idle") }
+            return
+        }
+        MainLoop.after(milliseconds: 20) { self.waitForIdle(attempt: attempt + 1) }
+    }
+
+    private func bounds(_ widget: Widget) -> [String: Any] {
+        var rect = graphene_rect_t()
+        let ok = gtk_widget_compute_bounds(widget, window.window.widget, &rect) != 0
+        return [
+            "visible": gtk_widget_is_visible(widget) != 0 && gtk_widget_get_mapped(widget) != 0,
+            "x": ok ? Double(rect.origin.x) : -1, "y": ok ? Double(rect.origin.y) : -1,
+            "width": ok ? Double(rect.size.width) : 0, "height": ok ? Double(rect.size.height) : 0,
+        ]
+    }
+
+    /// VmHWM: the most resident memory this process has had.
+    private static func peakMemoryKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    private func dump(to path: String) {
+        var areas: [String: Any] = [:]
+        func visit(_ widget: Widget) {
+            if let name = string(gtk_widget_get_name(widget)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
+                areas[name] = bounds(widget)
+            }
+            var child = gtk_widget_get_first_child(widget)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(window.window.widget)
+        let document = window.controller.document
+        let previewPath = path + ".png"
+        let wrotePreview = window.preview.texture?.savePNG(to: previewPath) ?? false
+        var surfaceX = 0.0, surfaceY = 0.0
+        gtk_native_get_surface_transform(window.window.opaque.opaque, &surfaceX, &surfaceY)
+        let state: [String: Any] = [
+            "photos": document.photos.map(\.path),
+            "settings": ["width": document.settings.outputSize.width, "height": document.settings.outputSize.height,
+                         "gap": document.settings.gap, "margin": document.settings.margin,
+                         "background": document.settings.background.hexString],
+            "areas": areas,
+            "thumbnails": window.strip.orderedThumbnails.map { bounds($0.widget) },
+            "preview": wrotePreview ? previewPath : "",
+            "previewSize": [window.preview.texture?.width ?? 0, window.preview.texture?.height ?? 0],
+            "toasts": window.toaster.messages,
+            "saveEnabled": gtk_widget_get_sensitive(window.saveButton) != 0,
+            "canUndo": window.controller.store.canUndo,
+            "lastSaved": window.saver.lastSaved ?? "",
+            "surfaceOffset": [surfaceX, surfaceY],
+            "previewLatencyMs": window.preview.lastLatencyMilliseconds,
+            "peakMemoryKiB": Self.peakMemoryKiB(),
+            "windowSize": [Int(gtk_widget_get_width(window.window.widget)), Int(gtk_widget_get_height(window.window.widget))],
+        ]
+        do {
+            let data = try JSONSerialization.data(withJSONObject: state, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: URL(fileURLWithPath: path))
+            reply("ok")
+        } catch {
+            reply("error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// The gallery's list of photos in one folder: GtkDirectoryList (enumerated
+// asynchronously in batches and monitored, so a folder of thousands never
+// blocks the main loop) → a filter that keeps what gdk-pixbuf can read →
+// newest first. It only lists; decoding is the thumbnail service's, and what
+// the user sees (grid, empty hint) is GalleryView's.
+
+import CGtk
+
+@MainActor
+final class GalleryModel {
+    /// The photos in order, as GFileInfo items: the GtkSortListModel at the end of the chain.
+    let photos: OpaquePointer
+    private let directory: OpaquePointer
+    private let filtered: OpaquePointer
+    /// Called when loading starts or ends, or the number of photos changes.
+    var changed: (@MainActor () -> Void)?
+
+    /// What GFileInfo needs to carry: the name for the tooltip, the type for the
+    /// filter, the date for the order. "standard::file" is added by GtkDirectoryList.
+    static let attributes = "standard::name,standard::display-name,standard::content-type,standard::is-hidden,time::modified"
+
+    init() {
+        directory = gtk_directory_list_new(Self.attributes, nil)
+        gtk_directory_list_set_monitored(directory, 1)
+        // Below the redraws, so scrolling stays smooth while a big folder loads.
+        gtk_directory_list_set_io_priority(directory, G_PRIORITY_DEFAULT_IDLE)
+        let filter = gtk_custom_filter_new({ item, _ in
+            guard let item else { return 0 }
+            return GalleryModel.isPhoto(OpaquePointer(item)) ? 1 : 0
+        }, nil, nil)
+        // The models below take ownership of what they are given.
+        filtered = gtk_filter_list_model_new(OpaquePointer(g_object_ref(directory.raw)), filter?.cast(GtkFilter.self))
+        let sorter = gtk_custom_sorter_new({ a, b, _ in
+            GalleryModel.newestFirst(OpaquePointer(a!), OpaquePointer(b!))
+        }, nil, nil)
+        photos = gtk_sort_list_model_new(OpaquePointer(g_object_ref(filtered.raw)), sorter?.cast(GtkSorter.self))
+        Signals.withPointer(directory.raw, "notify::loading") { [weak self] _ in self?.changed?() }
+        Signals.withPointer(filtered.raw, "notify::n-items") { [weak self] _ in self?.changed?() }
+    }
+
+    isolated deinit {
+        g_object_unref(directory.raw)
+        g_object_unref(filtered.raw)
+        g_object_unref(photos.raw)
+    }
+
+    /// Lists `path`, or nothing for nil.
+    func show(folder path: String?) {
+        guard let path else { return gtk_directory_list_set_file(directory, nil) }
+        let file = g_file_new_for_path(path)
+        gtk_directory_list_set_file(directory, file)
+        g_object_unref(file.map { UnsafeMutableRawPointer($0) })
+    }
+
+    var isLoading: Bool { gtk_directory_list_is_loading(directory) != 0 }
+    var count: Int { Int(g_list_model_get_n_items(photos)) }
+
+    /// Why the folder could not be listed (permission denied…), in GIO's words.
+    var error: String? {
+        gtk_directory_list_get_error(directory).flatMap { string($0.pointee.message) }
+    }
+
+    /// The file of the photo at `position` (a new reference), or nil.
+    func file(at position: Int) -> OpaquePointer? {
+        guard position >= 0, let info = g_list_model_get_item(photos, guint(position)) else { return nil }
+        defer { g_object_unref(info) }
+        return Self.file(of: OpaquePointer(info)).map { OpaquePointer(g_object_ref($0.raw)) }
+    }
+
+    /// The GFile GtkDirectoryList stores in each item (owned by the item).
+    static func file(of info: OpaquePointer) -> OpaquePointer? {
+        g_file_info_get_attribute_object(info, "standard::file").map { OpaquePointer($0) }
+    }
+
+    // MARK: Filter and order (called by GTK on the main thread)
+
+    /// The MIME types gdk-pixbuf's loaders read here (HEIC, WebP, AVIF when installed).
+    nonisolated static let imageTypes: Set<String> = {
+        var types: Set<String> = []
+        let formats = gdk_pixbuf_get_formats()
+        var node = formats
+        while let current = node {
+            let format = OpaquePointer(current.pointee.data)
+            if gdk_pixbuf_format_is_disabled(format) == 0, let list = gdk_pixbuf_format_get_mime_types(format) {
+                var index = 0
+                while let type = list[index] {
+                    let name = String(cString: type)
+                    if name.hasPrefix("image/") { types.insert(name) }
+                    index += 1
+                }
+                g_strfreev(list)
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(formats)
+        return types
+    }()
+
+    nonisolated private static func isPhoto(_ info: OpaquePointer) -> Bool {
+        if g_file_info_get_is_hidden(info) != 0 { return false }
+        guard let type = g_file_info_get_content_type(info) else { return false }
+        return imageTypes.contains(String(cString: type))
+    }
+
+    /// Newest first; the same second falls back to the name, so the order is stable.
+    nonisolated private static func newestFirst(_ a: OpaquePointer, _ b: OpaquePointer) -> Int32 {
+        let first = g_file_info_get_attribute_uint64(a, "time::modified")
+        let second = g_file_info_get_attribute_uint64(b, "time::modified")
+        if first != second { return first > second ? -1 : 1 }
+        guard let nameA = g_file_info_get_name(a), let nameB = g_file_info_get_name(b) else { return 0 }
+        return Int32(clamping: strcmp(nameA, nameB).signum())
+    }
+}

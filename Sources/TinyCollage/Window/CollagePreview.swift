@@ -1,0 +1,112 @@
+// The `collagePreview` area: the collage rendered offscreen at the size this
+// area shows it (times the scale factor), in a GtkPicture that fits it with
+// its aspect ratio kept; or, with no photos, a page inviting the user to drop
+// or open some. A GtkDrawingArea under the picture reports the area's size
+// (GtkPicture has no resize signal). Rendering is PreviewRenderer's job;
+// this observes the store and asks again on every change and every resize.
+
+import CGtk
+import CollageCore
+import CollageRender
+
+@MainActor
+final class CollagePreview {
+    let widget: Widget
+    private let stack: Widget
+    private let picture: Widget
+    private let sizer: Widget
+    private let controller: CollageController
+    private let renderer: PreviewRenderer
+    private var areaSize = PixelSize(width: 0, height: 0)
+    /// The texture on screen and the result it came from.
+    private(set) var texture: Texture?
+    private(set) var lastResult: RenderResult?
+    private var reported: Set<String> = []
+    /// Called after each new preview is shown (the strip marks broken photos).
+    var onRendered: ((RenderResult) -> Void)?
+
+    init(controller: CollageController) {
+        self.controller = controller
+        renderer = PreviewRenderer(compositor: controller.compositor)
+        stack = gtk_stack_new()!
+        widget = stack
+        name(stack, "collagePreview", label: tr("Collage preview"))
+        gtk_widget_set_vexpand(stack, 1)
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+
+        let empty = adw_status_page_new()!
+        adw_status_page_set_icon_name(empty.opaque, "image-x-generic-symbolic")
+        adw_status_page_set_title(empty.opaque, tr("Add photos"))
+        adw_status_page_set_description(empty.opaque,
+                                        tr("Drop up to 9 photos here, pick them below, or open them from a folder."))
+        let open = gtk_button_new_with_mnemonic(tr("_Open…"))!
+        addClass(open, "pill")
+        addClass(open, "suggested-action")
+        gtk_widget_set_halign(open, GTK_ALIGN_CENTER)
+        gtk_actionable_set_action_name(open.opaque, "win.open")
+        adw_status_page_set_child(empty.opaque, open)
+        gtk_stack_add_named(stack.opaque, empty, "empty")
+
+        let overlay = gtk_overlay_new()!
+        addClass(overlay, "collage-preview")
+        sizer = gtk_drawing_area_new()!
+        gtk_widget_set_hexpand(sizer, 1)
+        gtk_widget_set_vexpand(sizer, 1)
+        picture = gtk_picture_new()!
+        gtk_picture_set_can_shrink(picture.opaque, 1)
+        gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
+        gtk_picture_set_alternative_text(picture.opaque, tr("The collage"))
+        gtk_overlay_set_child(overlay.opaque, sizer)
+        gtk_overlay_add_overlay(overlay.opaque, picture)
+        gtk_stack_add_named(stack.opaque, overlay, "collage")
+
+        Signals.withInts(sizer.raw, "resize") { [unowned self] width, height in
+            let scale = Int(gtk_widget_get_scale_factor(self.sizer))
+            self.areaSize = PixelSize(width: Int(width) * scale, height: Int(height) * scale)
+            self.render()
+        }
+        renderer.onResult = { [unowned self] result in self.show(result) }
+        renderer.onError = { [unowned self] error in self.controller.toaster?.show(Messages.render(error)) }
+        controller.store.observe { [unowned self] document, change in
+            if case .info = change { return }
+            self.update(document)
+        }
+        update(controller.document)
+    }
+
+    var isIdle: Bool { renderer.isIdle }
+    var lastLatencyMilliseconds: Double { renderer.lastLatencyMilliseconds }
+
+    private func update(_ document: CollageDocument) {
+        gtk_stack_set_visible_child_name(stack.opaque, document.photos.isEmpty ? "empty" : "collage")
+        render()
+    }
+
+    private func render() {
+        let document = controller.document
+        guard !document.photos.isEmpty, !areaSize.isEmpty else { return }
+        renderer.request(document, size: Compositor.size(of: document.settings.outputSize, fitting: areaSize))
+    }
+
+    private func show(_ result: RenderResult) {
+        let texture = Texture(result.image)
+        gtk_picture_set_paintable(picture.opaque, texture.paintable)
+        self.texture = texture
+        lastResult = result
+        for (id, size) in result.originalSizes { controller.store.updateInfo(for: id, pixelSize: size) }
+        // Say once per file why it is missing from the collage.
+        let fresh = result.failures.values.filter { !reported.contains($0.path) }
+        reported.formUnion(fresh.map(\.path))
+        reported = reported.filter { path in result.failures.values.contains { $0.path == path } }
+        if !fresh.isEmpty {
+            let names = fresh.sorted { $0.path < $1.path }
+            let first = names[0]
+            controller.toaster?.show(names.count == 1
+                ? tr("“%s” is left out of the collage: %s", first.fileName, Messages.reason(first.reason))
+                : trn("“%s” and %s other photo are left out of the collage: %s",
+                      "“%s” and %s other photos are left out of the collage: %s", names.count - 1,
+                      first.fileName, String(names.count - 1), Messages.reason(first.reason)))
+        }
+        onRendered?(result)
+    }
+}

@@ -1,0 +1,100 @@
+// The system file chooser (GtkFileChooserNative: the portal when there is
+// one, GTK's dialog otherwise). A native chooser is not a widget: nothing
+// keeps it alive, so each open one is held here until it answers.
+
+import CGtk
+import Foundation
+
+@MainActor
+enum FileChooser {
+    private static var open: [OpaquePointer] = []
+
+    /// Several images (Open…).
+    static func openImages(parent: UnsafeMutablePointer<GtkWindow>, _ done: @escaping @MainActor ([String]) -> Void) {
+        let chooser = gtk_file_chooser_native_new(tr("Add Photos"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  tr("_Add"), tr("_Cancel"))!
+        let files = chooser.opaque
+        gtk_file_chooser_set_select_multiple(files, 1)
+        let images = gtk_file_filter_new()!
+        gtk_file_filter_set_name(images, tr("Images"))
+        gtk_file_filter_add_pixbuf_formats(images)
+        gtk_file_chooser_add_filter(files, images)
+        setFolder(files, picturesFolder())
+        run(chooser) { accepted in
+            guard accepted, let list = gtk_file_chooser_get_files(files) else { return done([]) }
+            var paths: [String] = []
+            for i in 0..<g_list_model_get_n_items(list) {
+                let file = g_list_model_get_item(list, i)
+                if let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
+                g_object_unref(file)
+            }
+            g_object_unref(list.raw)
+            done(paths)
+        }
+    }
+
+    /// Where to save, and whether the JPEG filter was chosen (Save As…).
+    static func saveCollage(parent: UnsafeMutablePointer<GtkWindow>, suggestedName: String,
+                            _ done: @escaping @MainActor (_ path: String?, _ jpegChosen: Bool) -> Void) {
+        let chooser = gtk_file_chooser_native_new(tr("Save Collage As"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                  tr("_Save"), tr("_Cancel"))!
+        let files = chooser.opaque
+        let png = gtk_file_filter_new()!
+        gtk_file_filter_set_name(png, tr("PNG image"))
+        gtk_file_filter_add_mime_type(png, "image/png")
+        let jpeg = gtk_file_filter_new()!
+        gtk_file_filter_set_name(jpeg, tr("JPEG image"))
+        gtk_file_filter_add_mime_type(jpeg, "image/jpeg")
+        gtk_file_chooser_add_filter(files, png)
+        gtk_file_chooser_add_filter(files, jpeg)
+        setFolder(files, picturesFolder())
+        gtk_file_chooser_set_current_name(files, suggestedName)
+        run(chooser) { accepted in
+            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil, false) }
+            let path = takeString(g_file_get_path(file))
+            g_object_unref(file.raw)
+            let chosen = gtk_file_chooser_get_filter(files)
+            done(path, chosen.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(jpeg))
+        }
+    }
+
+    /// The folder to choose from.
+    static func chooseFolder(parent: UnsafeMutablePointer<GtkWindow>?, current: String,
+                             _ done: @escaping @MainActor (String?) -> Void) {
+        let chooser = gtk_file_chooser_native_new(tr("Choose a Folder of Photos"), parent,
+                                                  GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Choose"), tr("_Cancel"))!
+        let files = chooser.opaque
+        setFolder(files, current)
+        run(chooser) { accepted in
+            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil) }
+            let path = takeString(g_file_get_path(file))
+            g_object_unref(file.raw)
+            done(path)
+        }
+    }
+
+    private static func setFolder(_ chooser: OpaquePointer, _ path: String) {
+        let folder = g_file_new_for_path(path)
+        gtk_file_chooser_set_current_folder(chooser, folder, nil)
+        g_object_unref(folder.map { UnsafeMutableRawPointer($0) })
+    }
+
+    private static func run(_ chooser: OpaquePointer,
+                            _ answered: @escaping @MainActor (Bool) -> Void) {
+        open.append(chooser)
+        gtk_native_dialog_set_modal(chooser.cast(), 1)
+        Signals.withInt(chooser.raw, "response") { response in
+            answered(response == GTK_RESPONSE_ACCEPT.rawValue)
+            gtk_native_dialog_destroy(chooser.cast())
+            open.removeAll { $0 == chooser }
+            g_object_unref(chooser.raw)
+        }
+        gtk_native_dialog_show(chooser.cast())
+    }
+
+    /// The user's Pictures folder (XDG), or ~/Pictures when none is set.
+    static func picturesFolder() -> String {
+        if let dir = string(g_get_user_special_dir(G_USER_DIRECTORY_PICTURES)) { return dir }
+        return (string(g_get_home_dir()) ?? NSHomeDirectory()) + "/Pictures"
+    }
+}

@@ -1,0 +1,53 @@
+// The window's actions (win.*), which the buttons, menus, shortcuts and
+// toasts all use, and whether each can run now.
+
+import CGtk
+import CollageCore
+
+extension MainWindow {
+    func installActions() {
+        add("save") { [unowned self] _ in self.saver.save() }
+        add("save-as") { [unowned self] _ in self.saver.saveAs() }
+        add("open") { [unowned self] _ in self.openFiles() }
+        add("undo") { [unowned self] _ in self.controller.undo() }
+        add("redo") { [unowned self] _ in self.controller.redo() }
+        add("clear") { [unowned self] _ in self.controller.clear() }
+        add("close") { [unowned self] _ in gtk_window_close(self.window) }
+        add("open-file", parameter: "s") { parameter in
+            guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
+            let file = g_file_new_for_path(path)
+            if let uri = takeString(g_file_get_uri(file)) { gtk_show_uri(nil, uri, UInt32(GDK_CURRENT_TIME)) }
+            g_object_unref(file.map { UnsafeMutableRawPointer($0) })
+        }
+        updateActions()
+    }
+
+    private func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
+        let type = parameter.map { g_variant_type_new($0) }
+        let action = g_simple_action_new(name, type ?? nil)!
+        if let type { g_variant_type_free(type) }
+        Signals.withPointer(action.raw, "activate", handler)
+        g_action_map_add_action(OpaquePointer(window), action)
+        actions[name] = action
+        g_object_unref(action.raw)
+    }
+
+    func updateActions() {
+        let document = controller.document
+        setEnabled("save", !document.photos.isEmpty && !saver.isSaving)
+        setEnabled("save-as", !document.photos.isEmpty && !saver.isSaving)
+        setEnabled("clear", !document.photos.isEmpty)
+        setEnabled("undo", controller.store.canUndo)
+        setEnabled("redo", controller.store.canRedo)
+    }
+
+    private func setEnabled(_ name: String, _ enabled: Bool) {
+        if let action = actions[name] { g_simple_action_set_enabled(action, enabled ? 1 : 0) }
+    }
+
+    func openFiles() {
+        FileChooser.openImages(parent: window) { [unowned self] paths in
+            self.controller.add(paths: paths)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// Files dropped from a file manager anywhere on the window are added on the
+// right (the strip has its own target that inserts where dropped). GTK turns
+// text/uri-list from older senders into the same GdkFileList. Drags that
+// start inside TinyCollage (a gallery photo let go over the preview) are not
+// taken here, so letting go somewhere else does not add a photo by accident.
+
+import CGtk
+
+extension MainWindow {
+    func installDrop(on widget: Widget) {
+        let target = gtk_drop_target_new(GType(0), GDK_ACTION_COPY)!
+        var types = [tc_type_file_list(), tc_type_file()]
+        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+        Signals.accept(target.raw) { drop in
+            // A drop from this app carries its own GdkDrag; a file manager's does not.
+            gdk_drop_get_drag(OpaquePointer(drop)) == nil
+        }
+        Signals.drop(target.raw) { [unowned self] value, _, _ in
+            let paths = DroppedFiles.paths(in: value)
+            guard !paths.isEmpty else { return false }
+            self.controller.add(paths: paths)
+            return true
+        }
+        gtk_widget_add_controller(widget, target.opaque)
+    }
+}
+
+/// Paths out of a dropped GValue: a GdkFileList or a single GFile.
+enum DroppedFiles {
+    static func paths(in value: UnsafePointer<GValue>) -> [String] {
+        if tc_value_holds(value, tc_type_file_list()) != 0 {
+            guard let list = g_value_get_boxed(value) else { return [] }
+            var paths: [String] = []
+            var node = gdk_file_list_get_files(OpaquePointer(list))
+            let head = node
+            while let current = node {
+                if let path = takeString(g_file_get_path(OpaquePointer(current.pointee.data))) { paths.append(path) }
+                node = current.pointee.next
+            }
+            g_slist_free(head)
+            return paths
+        }
+        if tc_value_holds(value, tc_type_file()) != 0, let file = g_value_get_object(value) {
+            return takeString(g_file_get_path(OpaquePointer(file))).map { [$0] } ?? []
+        }
+        return []
+    }
+}

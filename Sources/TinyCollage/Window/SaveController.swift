@@ -1,0 +1,126 @@
+// Save and Save As (SPEC §4): the collage rendered again from the original
+// files at the output size (not the preview scaled up), off the main thread,
+// written atomically. Save picks a new name in Pictures that never clashes;
+// Save As asks where and, through the extension or the chosen filter, in
+// which format. Success says where with an Open button; failure says why in
+// a dialog and leaves the collage on screen to try again.
+
+import CGtk
+import CollageCore
+import CollageRender
+import Dispatch
+import Foundation
+
+@MainActor
+final class SaveController {
+    private let controller: CollageController
+    weak var window: MainWindow?
+    var parent: UnsafeMutablePointer<GtkWindow>?
+    private(set) var isSaving = false
+    /// The last file written, for tests and the state dump.
+    private(set) var lastSaved: String?
+
+    init(controller: CollageController) {
+        self.controller = controller
+    }
+
+    /// "Collage 2026-11-30 14-05-09": a name a person can sort by.
+    static func suggestedBaseName(at date: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH-mm-ss"
+        // TRANSLATORS: the name of a saved collage; %s is its date and time.
+        return tr("Collage %s", formatter.string(from: date))
+    }
+
+    func save() {
+        guard !controller.document.photos.isEmpty else { return }
+        let folder = FileChooser.picturesFolder()
+        g_mkdir_with_parents(folder, 0o755)
+        let base = folder + "/" + Self.suggestedBaseName()
+        write(candidates: [base + ".png"] + (2...99).map { base + " (\($0)).png" }, format: .png, replacing: false)
+    }
+
+    func saveAs() {
+        guard !controller.document.photos.isEmpty, let parent else { return }
+        FileChooser.saveCollage(parent: parent, suggestedName: Self.suggestedBaseName() + ".png") { [weak self] path, jpeg in
+            guard let self, var path else { return }
+            let quality = self.controller.settings.int("jpeg-quality", default: ImageFormat.defaultJPEGQuality)
+            var replacing = true  // the chooser asked before letting an existing name through
+            if ImageFormat(path: path) == nil {
+                path += jpeg ? ".jpg" : ".png"
+                replacing = false  // a name we completed was never confirmed
+            }
+            self.write(candidates: [path], format: ImageFormat(path: path, quality: quality)!, replacing: replacing)
+        }
+    }
+
+    private func write(candidates: [String], format: ImageFormat, replacing: Bool) {
+        isSaving = true
+        window?.updateActions()
+        let document = controller.document
+        // No cache: full-size decodes would push the preview's out of it.
+        let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 0)))
+        DispatchQueue.global(qos: .userInitiated).async {
+            let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
+                                      replacing: replacing)
+            MainLoop.post { self.finish(outcome) }
+        }
+    }
+
+    enum Outcome: Sendable {
+        case saved(String, skipped: [LoadError])
+        case failed(path: String, reason: String)
+    }
+
+    nonisolated private static func render(_ document: CollageDocument, compositor: Compositor, candidates: [String],
+                                           format: ImageFormat, replacing: Bool) -> Outcome {
+        let first = candidates[0]
+        for path in candidates {
+            // Rendered per attempt: export converts the pixels in place.
+            let result: RenderResult
+            do {
+                result = try compositor.render(document, skipFailures: true)
+            } catch {
+                return .failed(path: first, reason: Messages.render(error))
+            }
+            do {
+                try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
+                return .saved(path, skipped: Array(result.failures.values))
+            } catch {
+                if error.reason == .exists, path != candidates.last { continue }
+                return .failed(path: path, reason: Messages.reason(error.reason))
+            }
+        }
+        return .failed(path: first, reason: Messages.reason(ExportError.Reason.exists))
+    }
+
+    private func finish(_ outcome: Outcome) {
+        isSaving = false
+        window?.updateActions()
+        switch outcome {
+        case let .saved(path, skipped):
+            lastSaved = path
+            let name = (path as NSString).lastPathComponent
+            let target = g_variant_new_string(path)
+            controller.toaster?.show(tr("Saved “%s”", name), button: tr("Open"), action: "win.open-file", target: target)
+            if !skipped.isEmpty { controller.reportRefused(skipped) }
+        case let .failed(path, reason):
+            ErrorDialog.present(over: parent, heading: tr("The collage was not saved"),
+                                body: tr("“%s” could not be written: %s. Your collage is still here; you can try again, perhaps somewhere else.",
+                                         path, reason))
+        }
+    }
+}
+
+/// A message that needs an answer before going on (AdwMessageDialog, libadwaita 1.2).
+@MainActor
+enum ErrorDialog {
+    static func present(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String, body: String) {
+        printError("tinycollage: " + heading + ": " + body)
+        let dialog = adw_message_dialog_new(parent, heading, body)!
+        adw_message_dialog_add_response(dialog.cast(), "close", tr("_Close"))
+        adw_message_dialog_set_default_response(dialog.cast(), "close")
+        gtk_window_present(dialog.cast(GtkWindow.self))
+    }
+}

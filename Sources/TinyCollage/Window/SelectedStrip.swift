@@ -1,0 +1,211 @@
+// The `pictureListSelected` area: the selected photos in collage order, with
+// the trash at the far left. Thumbnails are kept per photo and reordered
+// rather than rebuilt, so focus survives a move. All thumbnails share one box
+// whose aspect ratio is the mean width over the mean height of the photos
+// (SPEC §2). Drops land here: a thumbnail dragged within the strip moves to
+// the gap it is let go over (a bar marks that gap while dragging), files or
+// gallery photos are inserted there. The drag handlers, the keyboard and the
+// test control all call the same `drop…`/`move`/`trash` methods.
+
+import CGtk
+import CollageCore
+import CollageRender
+import Foundation
+
+@MainActor
+final class SelectedStrip {
+    let widget: Widget
+    let row: Widget
+    private let scroller: Widget
+    private let placeholder: Widget
+    let controller: CollageController
+    private(set) var trash: TrashTarget!
+    private var thumbnails: [Photo.ID: StripThumbnail] = [:]
+    private var order: [Photo.ID] = []
+    private var marked: StripThumbnail?
+    private var failures: [Photo.ID: LoadError] = [:]
+    /// The thumbnails' height in logical pixels.
+    static let height = 84
+    static let dragPrefix = "tinycollage-photo:"
+    /// The photo whose thumbnail is being dragged, if any. A string alone
+    /// cannot tell our drags apart: a file dragged from the gallery or a file
+    /// manager is offered as text too.
+    static var dragging: Photo.ID?
+
+    init(controller: CollageController) {
+        self.controller = controller
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        name(widget, "pictureListSelected", label: tr("Selected photos, in collage order"))
+        addClass(widget, "strip")
+        scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_widget_set_hexpand(scroller, 1)
+        gtk_widget_set_size_request(scroller, -1, Int32(Self.height + 16))
+        let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        addClass(row, "strip-row")
+        gtk_widget_set_valign(row, GTK_ALIGN_CENTER)
+        placeholder = gtk_label_new(tr("Your photos appear here, in collage order. Drag to reorder; drop on the trash to remove."))!
+        gtk_label_set_wrap(placeholder.opaque, 1)
+        gtk_label_set_xalign(placeholder.opaque, 0)
+        addClass(placeholder, "strip-empty")
+        addClass(placeholder, "dim-label")
+        gtk_widget_set_hexpand(placeholder, 1)
+        gtk_box_append(content.cast(), row)
+        gtk_box_append(content.cast(), placeholder)
+        gtk_scrolled_window_set_child(scroller.opaque, content)
+        trash = TrashTarget(strip: self)
+        gtk_box_append(widget.cast(), trash.widget)
+        gtk_box_append(widget.cast(), scroller)
+        installDropTarget()
+        controller.store.observe { [unowned self] document, _ in self.update(document) }
+        update(controller.document)
+    }
+
+    // MARK: Keeping up with the document
+
+    private func update(_ document: CollageDocument) {
+        let ids = document.photos.map(\.id)
+        for (id, thumbnail) in thumbnails where !ids.contains(id) {
+            gtk_box_remove(row.cast(), thumbnail.widget)
+            thumbnails[id] = nil
+        }
+        var previous: Widget?
+        for photo in document.photos {
+            let thumbnail = thumbnails[photo.id] ?? {
+                let made = StripThumbnail(photo: photo, strip: self)
+                thumbnails[photo.id] = made
+                gtk_box_append(row.cast(), made.widget)
+                return made
+            }()
+            thumbnail.photo = photo
+            gtk_box_reorder_child_after(row.cast(), thumbnail.widget, previous)
+            previous = thumbnail.widget
+        }
+        order = ids
+        gtk_widget_set_visible(placeholder, document.photos.isEmpty ? 1 : 0)
+        failures = failures.filter { ids.contains($0.key) }
+        resize()
+        updateMarks()
+    }
+
+    /// One box for all: the mean aspect ratio of the photos whose size is known.
+    private func resize() {
+        var widths = 0.0, heights = 0.0
+        for id in order {
+            guard let size = controller.document.photo(id: id)?.pixelSize ?? thumbnails[id]?.loadedSize else { continue }
+            // Normalised to one height, so a huge photo does not outweigh the rest.
+            widths += size.aspectRatio
+            heights += 1
+        }
+        let aspect = heights > 0 ? min(max(widths / heights, 0.4), 2.5) : 1
+        let box = PixelSize(width: Int((Double(Self.height) * aspect).rounded()), height: Self.height)
+        thumbnails.values.forEach { $0.setBox(box) }
+    }
+
+    /// A thumbnail learned its photo's shape.
+    func thumbnailLoaded() { resize() }
+
+    /// Marks photos the preview had to leave out (missing, damaged…).
+    func showFailures(_ result: RenderResult) {
+        failures = result.failures
+        updateMarks()
+    }
+
+    private func updateMarks() {
+        for (id, thumbnail) in thumbnails { thumbnail.setFailure(failures[id]) }
+    }
+
+    // MARK: What drags, keys and menus do
+
+    /// A thumbnail let go over gap `gap` (0 = before the first).
+    func dropPhoto(_ id: Photo.ID, atGap gap: Int) {
+        guard let source = order.firstIndex(of: id) else { return }
+        let destination = gap > source ? gap - 1 : gap
+        controller.move(from: source, to: min(max(destination, 0), order.count - 1))
+    }
+
+    /// Files or gallery photos let go over gap `gap`.
+    func dropFiles(_ paths: [String], atGap gap: Int) {
+        controller.add(paths: paths, at: gap)
+    }
+
+    /// A thumbnail let go over the trash (or Delete, or the menu).
+    func trashPhoto(_ id: Photo.ID) {
+        controller.remove(id: id)
+    }
+
+    /// Alt+Left / Alt+Right and the menu: one place left or right.
+    func move(_ id: Photo.ID, by offset: Int) {
+        guard let source = order.firstIndex(of: id) else { return }
+        let destination = source + offset
+        guard order.indices.contains(destination) else { return }
+        controller.move(from: source, to: destination)
+        thumbnails[id].map { gtk_widget_grab_focus($0.widget) }
+    }
+
+    func thumbnail(at index: Int) -> StripThumbnail? {
+        order.indices.contains(index) ? thumbnails[order[index]] : nil
+    }
+
+    var orderedThumbnails: [StripThumbnail] { order.compactMap { thumbnails[$0] } }
+
+    // MARK: The drop target
+
+    /// The gap nearest to `x` (in the scroller's coordinates).
+    func gap(atX x: Double) -> Int {
+        var gap = 0
+        for thumbnail in orderedThumbnails {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(thumbnail.widget, scroller, &bounds) != 0 else { continue }
+            if x > Double(bounds.origin.x + bounds.size.width / 2) { gap += 1 }
+        }
+        return gap
+    }
+
+    private func mark(gap: Int?) {
+        marked.map { removeClass($0.widget, "drop-before"); removeClass($0.widget, "drop-after") }
+        marked = nil
+        guard let gap, !order.isEmpty else { return }
+        if gap < order.count, let thumbnail = thumbnail(at: gap) {
+            addClass(thumbnail.widget, "drop-before")
+            marked = thumbnail
+        } else if let last = thumbnail(at: order.count - 1) {
+            addClass(last.widget, "drop-after")
+            marked = last
+        }
+    }
+
+    private func installDropTarget() {
+        let target = gtk_drop_target_new(GType(0), GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
+        var types = [tc_type_file_list(), tc_type_file(), tc_type_string()]
+        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+        let motion: Signals.DropMotion = { [unowned self] x, _ in
+            self.mark(gap: self.gap(atX: x))
+            // Our own thumbnails move; anything else is copied in.
+            return Self.dragging != nil ? GDK_ACTION_MOVE : GDK_ACTION_COPY
+        }
+        Signals.dropMotion(target.raw, "enter", motion)
+        Signals.dropMotion(target.raw, "motion", motion)
+        Signals.plain(target.raw, "leave") { [unowned self] in self.mark(gap: nil) }
+        Signals.drop(target.raw) { [unowned self] value, x, _ in
+            self.mark(gap: nil)
+            let gap = self.gap(atX: x)
+            if let id = Self.dragging, Self.photoID(in: value) == id {
+                self.dropPhoto(id, atGap: gap)
+                return true
+            }
+            let paths = DroppedFiles.paths(in: value)
+            guard !paths.isEmpty else { return false }
+            self.dropFiles(paths, atGap: gap)
+            return true
+        }
+        gtk_widget_add_controller(scroller, target.opaque)
+    }
+
+    /// The photo a drag from a thumbnail carries ("tinycollage-photo:<uuid>").
+    static func photoID(in value: UnsafePointer<GValue>) -> Photo.ID? {
+        guard tc_value_holds(value, tc_type_string()) != 0, let text = string(g_value_get_string(value)), text.hasPrefix(dragPrefix) else { return nil }
+        return UUID(uuidString: String(text.dropFirst(dragPrefix.count)))
+    }
+}

@@ -1,0 +1,159 @@
+// The real app in a real window on the test display (make check runs the
+// tests under Xvfb in a private D-Bus session), driven through its test
+// control on stdin (see Sources/TinyCollage/App/TestControl.swift), with a
+// home, Pictures folder and state folder of its own.
+
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+
+/// The built binary, next to this test bundle (or $TINYCOLLAGE_BIN).
+let appBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["TINYCOLLAGE_BIN"] { return path }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tinycollage").path
+}()
+
+struct AppError: Error, CustomStringConvertible {
+    var description: String
+}
+
+final class AppUnderTest {
+    let process = Process()
+    let home: FixtureFolder
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer = Data()
+
+    var pictures: String { home.file("Pictures") }
+
+    /// Starts the app with `files` on its command line.
+    init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int = 480, height: Int = 800) throws {
+        self.home = try home ?? FixtureFolder()
+        try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
+        try "XDG_PICTURES_DIR=\"$HOME/Pictures\"\n".write(toFile: self.home.file("config/user-dirs.dirs"), atomically: true,
+                                                        encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = self.home.path
+        environment["XDG_CONFIG_HOME"] = self.home.file("config")
+        environment["XDG_STATE_HOME"] = self.home.file("state")
+        environment["XDG_CACHE_HOME"] = self.home.file("cache")
+        environment["XDG_DATA_HOME"] = self.home.file("data")
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["TINYCOLLAGE_TEST_CONTROL"] = "1"
+        environment["TINYCOLLAGE_NON_UNIQUE"] = "1"
+        environment["GSK_RENDERER"] = "cairo"
+        environment["NO_AT_BRIDGE"] = "1"
+        environment["LANGUAGE"] = language
+        environment["LC_ALL"] = nil
+        environment["LANG"] = nil
+        process.executableURL = URL(fileURLWithPath: appBinary)
+        process.arguments = files
+        process.environment = environment
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.standardError
+        try process.run()
+        _ = try send("idle", timeout: 30)
+    }
+
+    deinit {
+        if process.isRunning {
+            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+            let deadline = Date().addingTimeInterval(3)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+        }
+    }
+
+    /// Sends one command and returns its reply (without the "> ").
+    @discardableResult
+    func send(_ command: String, timeout: TimeInterval = 20) throws -> String {
+        try input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+        let deadline = Date().addingTimeInterval(timeout)
+        let fd = output.fileHandleForReading.fileDescriptor
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                if line.hasPrefix("> ") { return String(line.dropFirst(2)) }
+                continue
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, process.isRunning else {
+                throw AppError(description: "no reply to “\(command)” (app running: \(process.isRunning))")
+            }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(fd, &chunk, chunk.count)
+                if count > 0 { buffer.append(contentsOf: chunk[..<count]) }
+            }
+        }
+    }
+
+    /// Waits for checks, decodes and renders to finish.
+    func idle() throws {
+        let reply = try send("idle", timeout: 60)
+        guard reply == "idle" else { throw AppError(description: "app did not settle: \(reply)") }
+    }
+
+    /// The app's state as its dump writes it.
+    func state() throws -> AppState {
+        try idle()
+        let path = home.file("state-\(UUID().uuidString).json")
+        let reply = try send("dump \(path)")
+        guard reply == "ok" else { throw AppError(description: "dump failed: \(reply)") }
+        return try AppState(json: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func add(_ paths: [String]) throws {
+        try expectOK(try send("add " + paths.joined(separator: "\t")))
+    }
+
+    func expectOK(_ reply: String) throws {
+        guard reply == "ok" else { throw AppError(description: "the app said: \(reply)") }
+    }
+}
+
+struct Bounds {
+    var visible: Bool
+    var x, y, width, height: Double
+    var centerX: Double { x + width / 2 }
+    var centerY: Double { y + height / 2 }
+
+    init(_ object: Any?) {
+        let d = object as? [String: Any] ?? [:]
+        visible = d["visible"] as? Bool ?? false
+        x = d["x"] as? Double ?? -1
+        y = d["y"] as? Double ?? -1
+        width = d["width"] as? Double ?? 0
+        height = d["height"] as? Double ?? 0
+    }
+}
+
+struct AppState {
+    let raw: [String: Any]
+
+    init(json: Data) throws {
+        raw = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
+    }
+
+    var photos: [String] { raw["photos"] as? [String] ?? [] }
+    var names: [String] { photos.map { ($0 as NSString).lastPathComponent } }
+    var toasts: [String] { raw["toasts"] as? [String] ?? [] }
+    var saveEnabled: Bool { raw["saveEnabled"] as? Bool ?? false }
+    var preview: String { raw["preview"] as? String ?? "" }
+    var lastSaved: String { raw["lastSaved"] as? String ?? "" }
+    var thumbnails: [Bounds] { (raw["thumbnails"] as? [Any] ?? []).map(Bounds.init) }
+    func area(_ name: String) -> Bounds { Bounds((raw["areas"] as? [String: Any])?[name]) }
+    var surfaceOffset: (Double, Double) {
+        let v = raw["surfaceOffset"] as? [Double] ?? [0, 0]
+        return (v[0], v[1])
+    }
+}
