@@ -25,6 +25,7 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	libjpeg-turbo-progs libvips-tools time
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

@@ -5,7 +5,7 @@ import Foundation
 
 public struct Photo: Hashable, Codable, Sendable, Identifiable {
     public let id: UUID
-    /// Absolute path as the file system spells it (may be non-UTF-8; see `pathBytes`).
+    /// The file's path; not UTF-8 names are kept losslessly (see FilePathText).
     public var path: String
     /// Upright pixel size once known (after EXIF orientation).
     public var pixelSize: PixelSize?
@@ -18,9 +18,10 @@ public struct Photo: Hashable, Codable, Sendable, Identifiable {
         self.crop = crop
     }
 
-    /// The file's name for messages.
+    /// The file's name for messages (bytes that are not UTF-8 shown as "�").
     public var displayName: String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let shown = FilePathText.displayText(path)
+        return shown.split(separator: "/").last.map(String.init) ?? shown
     }
 }
 

@@ -67,7 +67,7 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(path): \(reasonText)" }
+    public var description: String { "\(FilePathText.displayText(path)): \(reasonText)" }
 
     static func fromErrno(_ code: Int32, path: String) -> ExportError {
         switch code {
@@ -88,18 +88,21 @@ public enum Exporter {
     /// image must not be drawn again afterwards.
     public static func write(consuming image: CairoImage, to path: String, format: ImageFormat,
                              replacing: Bool = false) throws(ExportError) {
-        if !replacing, FileManager.default.fileExists(atPath: path) || isLink(path) {
+        if !replacing, exists(path) {
             throw ExportError(path: path, reason: .exists)
         }
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (path as NSString).deletingLastPathComponent
-        var template = Array((folder + "/.tinycollage-XXXXXX").utf8CString)
+        // Bytes throughout: the name may not be UTF-8 (see FilePathText).
+        let target = FilePathText.bytes(of: path)
+        let folder: [UInt8] = target.lastIndex(of: UInt8(ascii: "/")).map { $0 == 0 ? [UInt8(ascii: "/")] : Array(target[..<$0]) }
+            ?? [UInt8(ascii: ".")]
+        var template = (folder + Array("/.tinycollage-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw .fromErrno(errno, path: path) }
-        let temporary = String(cString: template)
+        let temporary = FilePathText.text(fromBytes: template.dropLast().map { UInt8(bitPattern: $0) })
+        let folderText = FilePathText.text(fromBytes: folder)
         var keepTemporary = false
         defer {
-            if !keepTemporary { unlink(temporary) }
+            if !keepTemporary { FilePathText.withCString(temporary) { _ = unlink($0) } }
         }
         do throws(ExportError) {
             try encode(image, format: format, to: fd, path: path)
@@ -109,37 +112,41 @@ public enum Exporter {
             throw error
         }
         if close(fd) != 0 { throw .fromErrno(errno, path: path) }
-        _ = fchmod_default(temporary)
-        if replacing {
-            if rename(temporary, path) != 0 { throw .fromErrno(errno, path: path) }
+        makeReadable(temporary)
+        func moveIntoPlace() throws(ExportError) {
+            let moved = FilePathText.withCString(temporary) { from in FilePathText.withCString(path) { rename(from, $0) } }
+            if moved != 0 { throw .fromErrno(errno, path: path) }
             keepTemporary = true
-        } else if link(temporary, path) != 0 {
+        }
+        if replacing {
+            try moveIntoPlace()
+        } else if FilePathText.withCString(temporary, { from in FilePathText.withCString(path) { link(from, $0) } }) != 0 {
             let code = errno
             // Some file systems (FAT, some FUSE) have no hard links: check, then rename.
             guard code == EPERM || code == ENOTSUP || code == EXDEV || code == EMLINK else {
                 throw .fromErrno(code, path: path)
             }
-            if FileManager.default.fileExists(atPath: path) { throw ExportError(path: path, reason: .exists) }
-            if rename(temporary, path) != 0 { throw .fromErrno(errno, path: path) }
-            keepTemporary = true
+            if exists(path) { throw ExportError(path: path, reason: .exists) }
+            try moveIntoPlace()
         }
-        syncFolder(folder)
+        syncFolder(folderText)
     }
 
-    private static func isLink(_ path: String) -> Bool {
+    /// Whether anything (a file, a folder, even a dangling link) has that name.
+    public static func exists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return FilePathText.withCString(path) { lstat($0, &info) } == 0
     }
 
     /// mkstemp makes 0600 files; a saved photo should be readable like any other.
-    private static func fchmod_default(_ path: String) -> Int32 {
+    private static func makeReadable(_ path: String) {
         let mask = umask(0)
         umask(mask)
-        return chmod(path, 0o666 & ~mask)
+        _ = FilePathText.withCString(path) { chmod($0, 0o666 & ~mask) }
     }
 
     private static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = FilePathText.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if fd >= 0 {
             fsync(fd)
             close(fd)

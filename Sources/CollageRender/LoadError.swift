@@ -44,5 +44,5 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(path): \(reasonText)" }
+    public var description: String { "\(FilePathText.displayText(path)): \(reasonText)" }
 }

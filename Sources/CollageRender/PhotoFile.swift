@@ -4,6 +4,7 @@
 // The identity (device, inode, size, mtime) keys the decoded-image cache, so
 // a file changed on disk is decoded again.
 
+import CollageCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -25,13 +26,13 @@ struct PhotoFile {
 
     static func open(_ path: String) throws(LoadError) -> PhotoFile {
         func fail(_ reason: LoadError.Reason) -> LoadError { LoadError(path: path, reason: reason) }
-        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = FilePathText.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         if fd < 0 {
             let code = errno
             switch code {
             case ENOENT:
                 var link = stat()
-                throw fail(lstat(path, &link) == 0 ? .danglingLink : .missing)
+                throw fail(FilePathText.withCString(path) { lstat($0, &link) } == 0 ? .danglingLink : .missing)
             case EACCES, EPERM: throw fail(.permissionDenied)
             case ENOTDIR: throw fail(.missing)
             case EISDIR: throw fail(.isDirectory)

@@ -1,11 +1,13 @@
 // Entry point: `tinycollage render …` is the command line (SPEC §6),
 // `--help` documents both, anything else opens the window.
 
+import CollageCore
 import Foundation
 
 Localization.setUp()
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+// From argv's own bytes: CommandLine.arguments would garble names that are not UTF-8.
+let arguments = (1..<Int(CommandLine.argc)).map { FilePathText.text(fromCString: CommandLine.unsafeArgv[$0]!) }
 
 func mainHelp() -> String {
     HelpText.render([

@@ -68,3 +68,24 @@ import Testing
         #expect(try SessionFile.decode(try SessionFile.encode(document)).photos.count == 9)
     }
 }
+
+@Suite struct FilePathTextTests {
+    @Test func utf8PathsStayAsTheyAre() {
+        for path in ["/home/u/Pictures/a b.jpg", "/写真/猫.heic", "relative/x.png"] {
+            #expect(FilePathText.text(fromBytes: Array(path.utf8)) == path)
+            #expect(FilePathText.bytes(of: path) == Array(path.utf8))
+        }
+    }
+
+    @Test func otherBytesSurviveTheRoundTrip() {
+        let bytes: [UInt8] = Array("/tmp/caf".utf8) + [0xE9, 0xFF, 0x25, 0x20] + Array(".jpg".utf8)
+        let text = FilePathText.text(fromBytes: bytes)
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(FilePathText.bytes(of: text) == bytes)
+        #expect(FilePathText.displayText(text) == "/tmp/caf\u{FFFD}\u{FFFD}% .jpg")
+        #expect(Photo(path: text).displayName == "caf\u{FFFD}\u{FFFD}% .jpg")
+        // A UTF-8 path that happens to start like our encoding is encoded too.
+        let tricky = Array("file:///x".utf8)
+        #expect(FilePathText.bytes(of: FilePathText.text(fromBytes: tricky)) == tricky)
+    }
+}

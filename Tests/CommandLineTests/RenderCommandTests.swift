@@ -112,6 +112,7 @@ func tinycollage(_ arguments: [String], language: String = "en") throws -> Proce
             (try folder.jpegBomb("bomb.jpg", width: 65_000, height: 65_000), "too large"),
             (folder.path, "folder"),
             (folder.file("fifo.jpg"), "not a regular file"),
+            ("/dev/null", "not a regular file"),
             (folder.file("dangling.jpg"), "does not exist"),
         ]
         for (path, reason) in bad {
@@ -159,6 +160,26 @@ func tinycollage(_ arguments: [String], language: String = "en") throws -> Proce
         #expect(result.stderr.contains("ない.jpg: ファイルがありません"), "\(result.stderr)")
         let help = try tinycollage(["render", "--help"], language: "ja")
         #expect(help.stdout.contains("使い方") && help.stdout.contains("--output"))
+    }
+
+    @Test func namesThatAreNotUTF8Work() throws {
+        let folder = try FixtureFolder()
+        // "photo-\xE9\xFF.png": Latin-1 é and a byte no encoding uses.
+        let photo = renameToBytes(try folder.solid("p.png", colour: "red"), folder: folder,
+                                  name: Array("photo-".utf8) + [0xE9, 0xFF] + Array(".png".utf8))
+        let output = Array(folder.path.utf8) + Array("/out-".utf8) + [0xFE] + Array(".png".utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANGUAGE"] = "en"
+        let result = try runWithRawArguments(binary, [Array("render".utf8), Array("-o".utf8), output, photo],
+                                             environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(folder.contents().contains { $0.hasPrefix("out-") && $0.hasSuffix(".png") })
+        // A missing one is named, its odd bytes shown as "�".
+        let missing = Array(folder.path.utf8) + Array("/gone-".utf8) + [0xFF] + Array(".jpg".utf8)
+        let failed = try runWithRawArguments(binary, [Array("render".utf8), Array("-o".utf8),
+                                                      Array(folder.file("x.png").utf8), missing], environment: environment)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("gone-\u{FFFD}.jpg: no such file"), "\(failed.stderr)")
     }
 
     @Test func namesWithSpacesAndOtherScriptsWork() throws {

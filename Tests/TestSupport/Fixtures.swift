@@ -167,3 +167,43 @@ public func crc32(_ bytes: [UInt8]) -> UInt32 {
     }
     return ~crc
 }
+
+/// Runs a program with arguments given as raw bytes (Process only takes
+/// Strings, which cannot hold file names that are not UTF-8).
+public func runWithRawArguments(_ executable: String, _ arguments: [[UInt8]], environment: [String: String]) throws -> ProcessOutput {
+    let folder = try FixtureFolder()
+    let out = folder.file("stdout"), err = folder.file("stderr")
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([Array(executable.utf8)] + arguments).map { bytes in
+        let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+        for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
+        p[bytes.count] = 0
+        return p
+    } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+        argv.forEach { $0?.deallocate() }
+        envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard spawned == 0 else { throw FixtureError.toolFailed(executable, String(cString: strerror(spawned))) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return ProcessOutput(status: code, stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+                         stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+}
+
+/// Renames a fixture to a name made of raw bytes (e.g. not UTF-8); returns the byte path.
+public func renameToBytes(_ path: String, folder: FixtureFolder, name: [UInt8]) -> [UInt8] {
+    let target = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name
+    let cTarget = target.map { CChar(bitPattern: $0) } + [0]
+    rename(path, cTarget)
+    return target
+}

@@ -3,13 +3,20 @@
 // control on stdin (see Sources/TinyCollage/App/TestControl.swift), with a
 // home, Pictures folder and state folder of its own.
 
+import CollageCore
 import Foundation
+import Testing
 import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
+
+/// Every window test, one at a time: they share one display, and a pointer
+/// drag must not land on another test's window.
+@Suite(.serialized, .enabled(if: hasDisplay, "window tests need a display: run them through `make check`"))
+enum AppWindow {}
 
 /// The built binary, next to this test bundle (or $TINYCOLLAGE_BIN).
 let appBinary: String = {
@@ -75,6 +82,10 @@ final class AppUnderTest {
     @discardableResult
     func send(_ command: String, timeout: TimeInterval = 20) throws -> String {
         try input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
+        return try readReply(to: command, timeout: timeout)
+    }
+
+    private func readReply(to command: String, timeout: TimeInterval = 20) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         let fd = output.fileHandleForReading.fileDescriptor
         while true {
@@ -112,6 +123,32 @@ final class AppUnderTest {
         return try AppState(json: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// Sends commands without waiting for their replies (a burst), then reads them all.
+    func burst(_ commands: [String]) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data(commands.map { $0 + "\n" }.joined().utf8))
+        for command in commands { _ = try readReply(to: command) }
+    }
+
+    /// Sends commands and returns at once, leaving their replies unread (for kill -9 tests).
+    func fire(_ commands: [String]) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data(commands.map { $0 + "\n" }.joined().utf8))
+    }
+
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Closes the window as a person would and waits for the app to end.
+    func quit() throws {
+        _ = try? send("quit")
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { throw AppError(description: "the app did not quit") }
+    }
+
+    var sessionFile: String { home.file("state/tinycollage/session.json") }
+
     func add(_ paths: [String]) throws {
         try expectOK(try send("add " + paths.joined(separator: "\t")))
     }
@@ -145,11 +182,13 @@ struct AppState {
     }
 
     var photos: [String] { raw["photos"] as? [String] ?? [] }
-    var names: [String] { photos.map { ($0 as NSString).lastPathComponent } }
+    var names: [String] { photos.map { Photo(path: $0).displayName } }
     var toasts: [String] { raw["toasts"] as? [String] ?? [] }
     var saveEnabled: Bool { raw["saveEnabled"] as? Bool ?? false }
     var preview: String { raw["preview"] as? String ?? "" }
     var lastSaved: String { raw["lastSaved"] as? String ?? "" }
+    var lastSaveError: String { raw["lastSaveError"] as? String ?? "" }
+    var previewSize: [Int] { raw["previewSize"] as? [Int] ?? [0, 0] }
     var thumbnails: [Bounds] { (raw["thumbnails"] as? [Any] ?? []).map(Bounds.init) }
     func area(_ name: String) -> Bounds { Bounds((raw["areas"] as? [String: Any])?[name]) }
     var surfaceOffset: (Double, Double) {

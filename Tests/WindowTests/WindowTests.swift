@@ -26,8 +26,8 @@ func threeCells(_ path: String) throws -> [String] {
          colour(path, atFractionX: 0.75, y: 0.75)]
 }
 
-@Suite(.serialized, .enabled(if: hasDisplay, "window tests need a display: run them through `make check`"))
-struct WindowTests {
+extension AppWindow {
+@Suite struct WindowTests {
     let photos: FixtureFolder
     let red, green, blue, yellow: String
 
@@ -190,4 +190,5 @@ struct WindowTests {
         usleep(200_000)
         #expect(try app.state().names == ["blue.jpg", "red.jpg", "green.jpg"])
     }
+}
 }

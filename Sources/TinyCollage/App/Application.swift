@@ -12,6 +12,7 @@ final class Application {
     let settings = AppSettings()
     private(set) var window: MainWindow?
     private var testControl: TestControl?
+    private let session = SessionStore()
 
     init() {
         var flags = G_APPLICATION_HANDLES_OPEN
@@ -25,13 +26,15 @@ final class Application {
         Signals.plain(app.raw, "startup", after: true) { [unowned self] in self.startUp() }
         Signals.plain(app.raw, "activate") { [unowned self] in self.present() }
         Signals.open(app.raw) { [unowned self] files in
-            let paths = files.compactMap { takeString(g_file_get_path(OpaquePointer($0))) }
+            let paths = files.compactMap { takePath(g_file_get_path(OpaquePointer($0))) }
             self.present().controller.add(paths: paths)
         }
     }
 
     func run(_ arguments: [String]) -> Int32 {
-        var argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + arguments).map { strdup($0) }
+        var argv: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments[0]] + arguments).map { argument in
+            FilePathText.withCString(argument) { strdup($0) }
+        }
         defer { argv.forEach { free($0) } }
         argv.append(nil)
         return g_application_run(app.cast(GApplication.self), Int32(argv.count - 1), &argv)
@@ -68,9 +71,18 @@ final class Application {
             gtk_window_present(window.window)
             return window
         }
-        let controller = CollageController(settings: settings)
+        let restored = session.restore()
+        var document: CollageDocument?
+        if case let .document(kept) = restored { document = kept }
+        let controller = CollageController(settings: settings, document: document)
         let window = MainWindow(application: app.cast(GtkApplication.self), controller: controller)
         self.window = window
+        controller.store.observe { [unowned self] document, _ in self.session.save(document) }
+        window.session = session
+        if case let .setAside(reason, keptAs) = restored {
+            window.toaster.show(tr("Your last collage could not be restored: %s. The file was kept as “%s”.", reason,
+                                   FilePathText.displayText(keptAs)))
+        }
         if ProcessInfo.processInfo.environment["TINYCOLLAGE_TEST_CONTROL"] != nil {
             testControl = TestControl(window: window)
         }

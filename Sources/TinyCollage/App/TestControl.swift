@@ -92,7 +92,7 @@ final class TestControl {
             dump(to: words[1])
         case "quit":
             reply("ok")
-            gtk_window_destroy(window.window)
+            gtk_window_close(window.window)
         default:
             reply("error: unknown command \(command)")
         }
@@ -105,6 +105,7 @@ final class TestControl {
 
     private func waitForIdle(attempt: Int = 0) {
         let busy = !window.controller.isIdle || !window.preview.isIdle || window.saver.isSaving
+            || !(window.session?.isIdle ?? true)
         if !busy || attempt > 1000 {
             // One more turn of the main loop so widgets have laid out.
             MainLoop.after(milliseconds: 50) { self.reply(busy ? "timeout" : "idle") }
@@ -161,6 +162,7 @@ final class TestControl {
             "saveEnabled": gtk_widget_get_sensitive(window.saveButton) != 0,
             "canUndo": window.controller.store.canUndo,
             "lastSaved": window.saver.lastSaved ?? "",
+            "lastSaveError": window.saver.lastError ?? "",
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
             "peakMemoryKiB": Self.peakMemoryKiB(),

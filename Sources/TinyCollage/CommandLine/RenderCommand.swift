@@ -149,10 +149,10 @@ struct RenderCommand {
         if options.photos.count > CollageLayout.maximumPhotos {
             let first = options.photos[CollageLayout.maximumPhotos]
             throw .input(tr("%s: too many photos: %s given, a collage holds at most 9",
-                            first, String(options.photos.count)))
+                            FilePathText.displayText(first), String(options.photos.count)))
         }
-        if !options.force, fileOrLinkExists(output) {
-            throw .input(tr("%s: %s (use --force to replace it)", output, Messages.reason(ExportError.Reason.exists)))
+        if !options.force, Exporter.exists(output) {
+            throw .input(tr("%s: %s (use --force to replace it)", FilePathText.displayText(output), Messages.reason(ExportError.Reason.exists)))
         }
         let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings)
         // No cache: each decode is painted and dropped, which keeps memory low.
@@ -162,20 +162,15 @@ struct RenderCommand {
             result = try compositor.render(document)
         } catch {
             if case let .load(load) = error {
-                throw .input(tr("%s: %s", load.path, Messages.reason(load.reason)))
+                throw .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
             }
             throw .input(tr("%s: %s", output, Messages.render(error)))
         }
         do {
             try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
         } catch {
-            throw .input(tr("%s: %s", error.path, Messages.reason(error.reason)))
+            throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }
-    }
-
-    private static func fileOrLinkExists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 }
 

@@ -74,7 +74,7 @@ final class GalleryCell {
     /// Shows the photo `info` describes; its thumbnail waits for
     /// `requestThumbnail`, which GalleryView calls once the cell is on screen.
     func bind(info: OpaquePointer, side: Int) {
-        guard let file = GalleryModel.file(of: info), let path = takeString(g_file_get_path(file)) else { return }
+        guard let file = GalleryModel.file(of: info), let path = takePath(g_file_get_path(file)) else { return }
         self.file = OpaquePointer(g_object_ref(file.raw))
         self.path = path
         self.side = side

@@ -37,8 +37,8 @@ final class GalleryFolder {
 
     /// Whether the folder is there to be listed (a stick may have been unplugged).
     var exists: Bool {
-        let file = g_file_new_for_path(path)
-        defer { g_object_unref(file.map { UnsafeMutableRawPointer($0) }) }
+        let file = fileForPath(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         return g_file_query_file_type(file, G_FILE_QUERY_INFO_NONE, nil) == G_FILE_TYPE_DIRECTORY
     }
 

@@ -47,9 +47,9 @@ final class GalleryModel {
     /// Lists `path`, or nothing for nil.
     func show(folder path: String?) {
         guard let path else { return gtk_directory_list_set_file(directory, nil) }
-        let file = g_file_new_for_path(path)
+        let file = fileForPath(path)
         gtk_directory_list_set_file(directory, file)
-        g_object_unref(file.map { UnsafeMutableRawPointer($0) })
+        g_object_unref(UnsafeMutableRawPointer(file))
     }
 
     var isLoading: Bool { gtk_directory_list_is_loading(directory) != 0 }

@@ -204,7 +204,7 @@ final class GalleryView {
     private func toggle(at position: Int) {
         guard let file = model.file(at: position) else { return }
         defer { g_object_unref(file.raw) }
-        guard let path = takeString(g_file_get_path(file)) else { return }
+        guard let path = takePath(g_file_get_path(file)) else { return }
         controller.toggle(path: path)
     }
 

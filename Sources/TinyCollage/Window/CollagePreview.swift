@@ -82,6 +82,28 @@ final class CollagePreview {
         render()
     }
 
+    /// While photos are missing, looks every two seconds whether their files
+    /// are back, and renders again when one is.
+    private func watchMissing(_ result: RenderResult) {
+        guard !result.failures.isEmpty, !watching else { return }
+        watching = true
+        MainLoop.after(milliseconds: 2000) { [weak self] in
+            guard let self else { return }
+            self.watching = false
+            guard let current = self.lastResult, !current.failures.isEmpty else { return }
+            let back = current.failures.values.contains { error in
+                (error.reason == .missing || error.reason == .danglingLink) && Exporter.exists(error.path)
+            }
+            if back {
+                self.render()
+            } else {
+                self.watchMissing(current)
+            }
+        }
+    }
+
+    private var watching = false
+
     private func render() {
         let document = controller.document
         guard !document.photos.isEmpty, !areaSize.isEmpty else { return }
@@ -108,5 +130,6 @@ final class CollagePreview {
                       first.fileName, String(names.count - 1), Messages.reason(first.reason)))
         }
         onRendered?(result)
+        watchMissing(result)
     }
 }

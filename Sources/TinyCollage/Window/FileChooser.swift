@@ -25,7 +25,7 @@ enum FileChooser {
             var paths: [String] = []
             for i in 0..<g_list_model_get_n_items(list) {
                 let file = g_list_model_get_item(list, i)
-                if let path = takeString(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
+                if let path = takePath(g_file_get_path(OpaquePointer(file))) { paths.append(path) }
                 g_object_unref(file)
             }
             g_object_unref(list.raw)
@@ -51,7 +51,7 @@ enum FileChooser {
         gtk_file_chooser_set_current_name(files, suggestedName)
         run(chooser) { accepted in
             guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil, false) }
-            let path = takeString(g_file_get_path(file))
+            let path = takePath(g_file_get_path(file))
             g_object_unref(file.raw)
             let chosen = gtk_file_chooser_get_filter(files)
             done(path, chosen.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(jpeg))
@@ -67,16 +67,16 @@ enum FileChooser {
         setFolder(files, current)
         run(chooser) { accepted in
             guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil) }
-            let path = takeString(g_file_get_path(file))
+            let path = takePath(g_file_get_path(file))
             g_object_unref(file.raw)
             done(path)
         }
     }
 
     private static func setFolder(_ chooser: OpaquePointer, _ path: String) {
-        let folder = g_file_new_for_path(path)
+        let folder = fileForPath(path)
         gtk_file_chooser_set_current_folder(chooser, folder, nil)
-        g_object_unref(folder.map { UnsafeMutableRawPointer($0) })
+        g_object_unref(UnsafeMutableRawPointer(folder))
     }
 
     private static func run(_ chooser: OpaquePointer,

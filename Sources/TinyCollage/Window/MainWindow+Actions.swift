@@ -15,9 +15,9 @@ extension MainWindow {
         add("close") { [unowned self] _ in gtk_window_close(self.window) }
         add("open-file", parameter: "s") { parameter in
             guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
-            let file = g_file_new_for_path(path)
+            let file = fileForPath(path)
             if let uri = takeString(g_file_get_uri(file)) { gtk_show_uri(nil, uri, UInt32(GDK_CURRENT_TIME)) }
-            g_object_unref(file.map { UnsafeMutableRawPointer($0) })
+            g_object_unref(UnsafeMutableRawPointer(file))
         }
         updateActions()
     }

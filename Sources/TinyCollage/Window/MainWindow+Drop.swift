@@ -34,14 +34,14 @@ enum DroppedFiles {
             var node = gdk_file_list_get_files(OpaquePointer(list))
             let head = node
             while let current = node {
-                if let path = takeString(g_file_get_path(OpaquePointer(current.pointee.data))) { paths.append(path) }
+                if let path = takePath(g_file_get_path(OpaquePointer(current.pointee.data))) { paths.append(path) }
                 node = current.pointee.next
             }
             g_slist_free(head)
             return paths
         }
         if tc_value_holds(value, tc_type_file()) != 0, let file = g_value_get_object(value) {
-            return takeString(g_file_get_path(OpaquePointer(file))).map { [$0] } ?? []
+            return takePath(g_file_get_path(OpaquePointer(file))).map { [$0] } ?? []
         }
         return []
     }

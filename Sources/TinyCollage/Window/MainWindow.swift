@@ -20,6 +20,8 @@ final class MainWindow {
     let gallery: GalleryView
     let saver: SaveController
     var actions: [String: OpaquePointer] = [:]
+    /// Where the document is kept; written once more when the window closes.
+    var session: SessionStore?
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: CollageController) {
         self.controller = controller
@@ -79,6 +81,7 @@ final class MainWindow {
         update(controller.document)
         Signals.decide(window.raw, "close-request") { [unowned self] in
             self.rememberSize()
+            self.session?.flush()
             return false
         }
     }

@@ -19,6 +19,8 @@ final class SaveController {
     private(set) var isSaving = false
     /// The last file written, for tests and the state dump.
     private(set) var lastSaved: String?
+    /// The last failure as the dialog said it, for tests and the state dump.
+    private(set) var lastError: String?
 
     init(controller: CollageController) {
         self.controller = controller
@@ -101,14 +103,15 @@ final class SaveController {
         switch outcome {
         case let .saved(path, skipped):
             lastSaved = path
-            let name = (path as NSString).lastPathComponent
-            let target = g_variant_new_string(path)
+            let name = Photo(path: path).displayName
+            let target = g_variant_new_string(path)  // our text form; win.open-file decodes it
             controller.toaster?.show(tr("Saved “%s”", name), button: tr("Open"), action: "win.open-file", target: target)
             if !skipped.isEmpty { controller.reportRefused(skipped) }
         case let .failed(path, reason):
-            ErrorDialog.present(over: parent, heading: tr("The collage was not saved"),
-                                body: tr("“%s” could not be written: %s. Your collage is still here; you can try again, perhaps somewhere else.",
-                                         path, reason))
+            let body = tr("“%s” could not be written: %s. Your collage is still here; you can try again, perhaps somewhere else.",
+                          FilePathText.displayText(path), reason)
+            lastError = body
+            ErrorDialog.present(over: parent, heading: tr("The collage was not saved"), body: body)
         }
     }
 }

@@ -106,9 +106,12 @@ final class SelectedStrip {
     /// A thumbnail learned its photo's shape.
     func thumbnailLoaded() { resize() }
 
-    /// Marks photos the preview had to leave out (missing, damaged…).
+    /// Marks photos the preview had to leave out (missing, damaged…);
+    /// reloads the thumbnails of those that are back.
     func showFailures(_ result: RenderResult) {
+        let back = failures.keys.filter { result.failures[$0] == nil }
         failures = result.failures
+        for id in back { thumbnails[id]?.reload() }
         updateMarks()
     }
 

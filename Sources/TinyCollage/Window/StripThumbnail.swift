@@ -13,6 +13,8 @@ final class StripThumbnail {
     let widget: Widget
     private let picture: Widget
     private let badge: Widget
+    /// The file's name, shown in place of a photo that cannot be shown.
+    private let caption: Widget
     private unowned let strip: SelectedStrip
     private var texture: Texture?
     private var requestedPath: String?
@@ -42,6 +44,16 @@ final class StripThumbnail {
         gtk_widget_set_valign(badge, GTK_ALIGN_START)
         gtk_widget_set_visible(badge, 0)
         gtk_overlay_add_overlay(widget.opaque, badge)
+        caption = gtk_label_new(nil)!
+        gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_max_width_chars(caption.opaque, 1)
+        gtk_widget_set_valign(caption, GTK_ALIGN_END)
+        gtk_widget_set_margin_start(caption, 4)
+        gtk_widget_set_margin_end(caption, 4)
+        gtk_widget_set_margin_bottom(caption, 4)
+        addClass(caption, "caption")
+        gtk_widget_set_visible(caption, 0)
+        gtk_overlay_add_overlay(widget.opaque, caption)
         installKeys()
         installMenu()
         installDragSource()
@@ -61,11 +73,19 @@ final class StripThumbnail {
     private func describe() {
         let problem = failure ?? loadError
         gtk_widget_set_visible(badge, problem == nil ? 0 : 1)
+        gtk_label_set_text(caption.opaque, photo.displayName)
+        gtk_widget_set_visible(caption, texture == nil ? 1 : 0)
         problem == nil ? removeClass(widget, "broken") : addClass(widget, "broken")
         let text = problem.map { tr("“%s” is left out of the collage: %s", photo.displayName, Messages.reason($0.reason)) }
             ?? photo.displayName
         gtk_widget_set_tooltip_text(widget, text)
         tc_accessible_set_label(widget, text)
+    }
+
+    /// Asks for the thumbnail again (its file may have come back).
+    func reload() {
+        strip.controller.thumbnails.forget(photo.path)
+        load()
     }
 
     private func load() {
@@ -83,6 +103,7 @@ final class StripThumbnail {
                 self.strip.thumbnailLoaded()
             case let .failure(error):
                 self.loadError = error
+                self.texture = nil
                 gtk_picture_set_paintable(self.picture.opaque, nil)
             }
             self.describe()

@@ -1,0 +1,225 @@
+// SPEC §4, §5, §7 in the window: the work survives a restart and a kill -9,
+// an untrustworthy session file is set aside, a vanished photo is shown as
+// missing (and comes back), every kind of bad input is refused by name while
+// the rest stays, a burst of changes ends on the right preview, and a save
+// onto a full disk says so and leaves nothing behind.
+
+import CollageCore
+import Foundation
+import Testing
+import TestSupport
+
+extension AppWindow {
+@Suite struct NothingIsLostTests {
+    let photos: FixtureFolder
+    let red, green, blue: String
+
+    init() throws {
+        photos = try FixtureFolder()
+        red = try photos.solid("red.jpg", colour: "red", width: 600, height: 400)
+        green = try photos.solid("green.jpg", colour: "lime", width: 600, height: 400)
+        blue = try photos.solid("blue.jpg", colour: "blue", width: 400, height: 600)
+    }
+
+    @Test func theCollageSurvivesARestart() throws {
+        let first = try AppUnderTest(files: [red, green, blue])
+        try first.expectOK(try first.send("move 2 0"))
+        try first.idle()
+        try first.quit()
+        let second = try AppUnderTest(home: first.home)
+        let state = try second.state()
+        #expect(state.names == ["blue.jpg", "red.jpg", "green.jpg"])
+        #expect(try threeCells(state.preview) == ["blue", "red", "green"])
+    }
+
+    @Test func killedDuringABurstLosesAtMostTheChangeInFlight() throws {
+        let first = try AppUnderTest(files: [red, green, blue])
+        // Each move puts the last photo first: the orders cycle through three rotations.
+        try first.fire(Array(repeating: "move 2 0", count: 40))
+        usleep(150_000)
+        first.kill9()
+        let document = try SessionFile.decode(try Data(contentsOf: URL(fileURLWithPath: first.sessionFile)))
+        let names = document.photos.map(\.displayName)
+        let rotations = [["red.jpg", "green.jpg", "blue.jpg"], ["blue.jpg", "red.jpg", "green.jpg"],
+                         ["green.jpg", "blue.jpg", "red.jpg"]]
+        #expect(rotations.contains(names), "\(names)")
+        let second = try AppUnderTest(home: first.home)
+        let state = try second.state()
+        #expect(state.names == names)
+        #expect(!state.toasts.contains { $0.contains("could not be restored") })
+    }
+
+    @Test(arguments: ["{ not json", #"{"formatVersion": 7, "document": {"photos": [], "settings": {}}}"#])
+    func aSessionThatCannotBeTrustedIsSetAside(content: String) throws {
+        let home = try FixtureFolder()
+        try FileManager.default.createDirectory(atPath: home.file("state/tinycollage"), withIntermediateDirectories: true)
+        try content.write(toFile: home.file("state/tinycollage/session.json"), atomically: true, encoding: .utf8)
+        let app = try AppUnderTest(home: home)
+        let state = try app.state()
+        #expect(state.names.isEmpty)
+        #expect(state.toasts.contains { $0.contains("could not be restored") && $0.contains("unreadable") }, "\(state.toasts)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: home.file("state/tinycollage"))
+            .filter { $0.hasPrefix("session.json.unreadable-") }
+        #expect(kept.count == 1)
+        #expect(try String(contentsOfFile: home.file("state/tinycollage/" + kept[0]), encoding: .utf8) == content)
+    }
+
+    @Test func aVanishedPhotoIsShownAsMissingAndComesBack() throws {
+        let folder = try FixtureFolder()
+        let keep = try folder.solid("keep.png", colour: "red", width: 300, height: 300)
+        let away = try folder.solid("away.png", colour: "blue", width: 300, height: 300)
+        let first = try AppUnderTest(files: [keep, away])
+        try first.idle()
+        try first.quit()
+        try FileManager.default.moveItem(atPath: away, toPath: away + ".moved")
+        let second = try AppUnderTest(home: first.home)
+        var state = try second.state()
+        #expect(state.names == ["keep.png", "away.png"], "a missing photo must not be dropped")
+        #expect(state.toasts.contains { $0.contains("away.png") && $0.contains("left out") }, "\(state.toasts)")
+        #expect(try colour(state.preview, atFractionX: 0.9, y: 0.5) == "red", "the rest fills the collage")
+        try FileManager.default.moveItem(atPath: away + ".moved", toPath: away)
+        usleep(2_600_000)
+        state = try second.state()
+        #expect(try colour(state.preview, atFractionX: 0.9, y: 0.5) == "blue", "the photo is back")
+    }
+
+    @Test func everyKindOfBadInputIsRefusedByNameAndTheRestStays() throws {
+        let folder = try FixtureFolder()
+        let photo = try folder.convert(["-size", "300x200", "plasma:fractal", "-seed", "3", "-quality", "90"], to: "photo.jpg")
+        symlink(folder.file("nowhere.jpg"), folder.file("dangling.jpg"))
+        mkfifo(folder.file("fifo.jpg"), 0o644)
+        try FileManager.default.createDirectory(atPath: folder.file("a folder.jpg"), withIntermediateDirectories: true)
+        let notUTF8 = FilePathText.text(fromBytes: renameToBytes(try folder.solid("x.png", colour: "lime"), folder: folder,
+                                                                 name: Array("caf".utf8) + [0xE9, 0xFF] + Array(".png".utf8)))
+        let refused: [(String, String)] = [
+            (try folder.write("notes.jpg", bytes: Array("not a photo at all".utf8)), "not an image"),
+            (try folder.write("empty.png", bytes: []), "empty"),
+            (try folder.pngBomb("bomb.png", width: 70_000, height: 70_000), "too large"),
+            (folder.file("a folder.jpg"), "folder"),
+            (folder.file("fifo.jpg"), "not a regular file"),
+            ("/dev/null", "not a regular file"),
+            (folder.file("dangling.jpg"), "does not exist"),
+            (folder.file("gone.jpg"), "no such file"),
+        ]
+        let good = [try folder.solid("with spaces 1.png", colour: "red"), try folder.solid("写真.png", colour: "blue"), notUTF8]
+        let truncated = try folder.truncated(photo, to: "cut.jpg", keeping: 0.5)
+        let app = try AppUnderTest(files: [red])
+        for (path, reason) in refused {
+            try app.add([path, good[0]].shuffled())
+            let state = try app.state()
+            let name = (path as NSString).lastPathComponent
+            #expect(state.toasts.last?.contains(name) == true && state.toasts.last?.contains(reason) == true,
+                    "\(name): \(state.toasts.last ?? "no toast")")
+            #expect(state.photos.contains(red), "the photo already there stays")
+            try app.expectOK(try app.send("action undo"))
+        }
+        try app.add(good + [truncated])
+        let state = try app.state()
+        #expect(state.photos == [red] + good + [truncated])
+        #expect(state.names.contains("caf\u{FFFD}\u{FFFD}.png"))
+        // The truncated photo passed its header check, so it is in the strip, left out of the collage with a word why.
+        #expect(state.toasts.contains { $0.contains("cut.jpg") && $0.contains("damaged or incomplete") }, "\(state.toasts)")
+    }
+
+    @Test func aPhotoThatVanishesAfterBeingAddedIsMarkedNotDropped() throws {
+        let folder = try FixtureFolder()
+        let fleeting = try folder.solid("fleeting.png", colour: "blue")
+        let app = try AppUnderTest(files: [red])
+        try app.add([fleeting])
+        try app.idle()
+        try FileManager.default.removeItem(atPath: fleeting)
+        try app.expectOK(try app.send("move 1 0"))
+        let state = try app.state()
+        #expect(state.names == ["fleeting.png", "red.jpg"])
+        #expect(state.toasts.contains { $0.contains("fleeting.png") && $0.contains("no such file") }, "\(state.toasts)")
+    }
+
+    @Test func fiveHundredFilesDroppedAtOnce() throws {
+        let folder = try FixtureFolder()
+        let good = try folder.solid("good.png", colour: "red", width: 50, height: 50)
+        let bad = try folder.write("bad.jpg", bytes: Array("nope".utf8))
+        var paths: [String] = []
+        for i in 0..<500 {
+            let path = folder.file(String(format: "%03d.png", i))
+            try FileManager.default.copyItem(atPath: i % 3 == 0 ? bad : good, toPath: path)
+            paths.append(path)
+        }
+        let app = try AppUnderTest()
+        try app.add(paths)
+        let state = try app.state()
+        #expect(state.photos.count == 9)
+        #expect(state.photos == paths.enumerated().filter { $0.offset % 3 != 0 }.prefix(9).map(\.element))
+        #expect(state.toasts.contains { $0.contains("photos were not added") }, "\(state.toasts)")
+        #expect(state.toasts.contains { $0.contains("000.png") && $0.contains("not an image") }, "\(state.toasts)")
+    }
+
+    @Test func aBurstOfChangesEndsOnThePreviewOfTheFinalDocument() throws {
+        let folder = try FixtureFolder()
+        let colours = ["red", "lime", "blue", "yellow", "magenta", "cyan"]
+        let paths = try colours.map { try folder.solid("\($0).png", colour: $0, width: 320, height: 240) }
+        let app = try AppUnderTest(files: Array(paths.prefix(4)))
+        try app.idle()
+        var commands: [String] = []
+        for i in 0..<100 {
+            switch i % 5 {
+            case 0, 1, 2: commands.append("move \(i % 3) \((i * 7) % 4)")
+            case 3: commands.append("add " + paths[4 + i % 2])
+            default: commands.append("trash \(i % 4)")
+            }
+        }
+        try app.burst(commands)
+        let state = try app.state()
+        let size = state.previewSize
+        #expect(size[0] > 100)
+        // The same document rendered directly, by the command line, at the preview's size.
+        let direct = folder.file("direct.png")
+        let result = try run(appBinary, ["render", "-o", direct, "--size", "\(size[0])x\(size[1])"] + state.photos)
+        #expect(result.status == 0, "\(result.stderr)")
+        let columns = CollageLayout.columns(for: state.photos.count)
+        for (column, rows) in columns.enumerated() {
+            for row in 0..<rows {
+                let fx = (Double(column) + 0.5) / Double(columns.count), fy = (Double(row) + 0.5) / Double(rows)
+                let shown = try pixelWithImageMagick(state.preview, x: Int(fx * Double(size[0])), y: Int(fy * Double(size[1])))
+                let expected = try pixelWithImageMagick(direct, x: Int(fx * Double(size[0])), y: Int(fy * Double(size[1])))
+                #expect(abs(shown.r - expected.r) + abs(shown.g - expected.g) + abs(shown.b - expected.b) < 12,
+                        "cell \(column),\(row)")
+            }
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+    func savingOntoAFullDiskSaysSoAndLeavesNothing() throws {
+        // Grainy photos: a collage of them cannot compress into the little room there is.
+        let grainy = try (1...3).map { i in
+            try photos.convert(["-size", "600x400", "xc:gray", "-seed", "\(i)", "+noise", "Random", "-quality", "90"], to: "grain\(i).jpg")
+        }
+        let app = try AppUnderTest(files: grainy)
+        #expect(try run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tinycollage-test", app.pictures]).status == 0)
+        defer { _ = try? run("/bin/umount", [app.pictures]) }
+        try app.expectOK(try app.send("action save"))
+        let state = try app.state()
+        #expect(state.lastSaved.isEmpty)
+        #expect(state.lastSaveError.contains("disk is full"), "\(state.lastSaveError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.pictures).isEmpty, "a partial file was left")
+        #expect(state.names == ["grain1.jpg", "grain2.jpg", "grain3.jpg"], "the collage is still there")
+        // The command line says the same.
+        let out = app.pictures + "/cli.png"
+        let cli = try run(appBinary, ["render", "-o", out] + grainy)
+        #expect(cli.status == 1 && cli.stderr.contains("disk is full"), "\(cli.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.pictures).isEmpty)
+    }
+
+    @Test func aCollageTooLargeToDrawIsRefusedWithTheReason() throws {
+        let home = try FixtureFolder()
+        try FileManager.default.createDirectory(atPath: home.file("state/tinycollage"), withIntermediateDirectories: true)
+        let document = CollageDocument(photos: [Photo(path: red)],
+                                       settings: CollageSettings(outputSize: PixelSize(width: 40_000, height: 100)))
+        try SessionFile.encode(document).write(to: URL(fileURLWithPath: home.file("state/tinycollage/session.json")))
+        let app = try AppUnderTest(home: home)
+        try app.expectOK(try app.send("action save"))
+        let state = try app.state()
+        #expect(state.lastSaveError.contains("32767"), "\(state.lastSaveError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: app.pictures).isEmpty)
+    }
+}
+}
