@@ -17,6 +17,7 @@ let package = Package(
         .target(name: "CollageCore"),
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
+        .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),

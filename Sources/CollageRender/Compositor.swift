@@ -125,7 +125,8 @@ public struct Compositor: Sendable {
         return (scale, cx, cy)
     }
 
-    static func draw(_ image: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {
+    static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {
+        let image = original.level(forScale: placement(image: original.size, crop: crop, cell: cell.size).scale)
         let p = placement(image: image.size, crop: crop, cell: cell.size)
         cairo_save(cr)
         cairo_rectangle(cr, Double(cell.x), Double(cell.y), Double(cell.width), Double(cell.height))
@@ -134,9 +135,9 @@ public struct Compositor: Sendable {
         cairo_scale(cr, p.scale, p.scale)
         cairo_set_source_surface(cr, image.surface, -p.centerX, -p.centerY)
         let pattern = cairo_get_source(cr)
-        // Bilinear is exact enough down to half size; below that it would
-        // alias, and Cairo's GOOD filter averages the skipped pixels.
-        cairo_pattern_set_filter(pattern, p.scale < 0.5 ? CAIRO_FILTER_GOOD : CAIRO_FILTER_BILINEAR)
+        // The level was chosen so the scale is at least 0.5, where bilinear
+        // filtering skips no pixel.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_paint(cr)

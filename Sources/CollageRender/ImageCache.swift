@@ -12,8 +12,10 @@ public final class ImageCache: @unchecked Sendable {
         var lastUse: UInt64
     }
 
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var entries: [FileIdentity: [Entry]] = [:]
+    /// Files being decoded right now; others asking for them wait (see PhotoSource).
+    private var decoding: Set<FileIdentity> = []
     private var clock: UInt64 = 0
     private var bytes = 0
     /// The most pixel memory the cache keeps.
@@ -60,6 +62,26 @@ public final class ImageCache: @unchecked Sendable {
             bytes += cost
             evictOverBudget()
         }
+    }
+
+    /// Claims the decode of `identity`: true when the caller should decode it,
+    /// false after waiting for another thread's decode of it to finish.
+    func claimDecode(_ identity: FileIdentity) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard decoding.contains(identity) else {
+            decoding.insert(identity)
+            return true
+        }
+        while decoding.contains(identity) { lock.wait() }
+        return false
+    }
+
+    func finishDecode(_ identity: FileIdentity) {
+        lock.lock()
+        decoding.remove(identity)
+        lock.broadcast()
+        lock.unlock()
     }
 
     public func removeAll() {
@@ -110,7 +132,13 @@ public struct PhotoSource: Sendable {
     public func photo(_ path: String, covering cover: PixelSize?) throws(LoadError) -> DecodedPhoto {
         let file = try PhotoFile.open(path)
         defer { file.close() }
-        if let cached = cache.lookup(file.identity, covering: cover) { return cached }
+        // Two callers wanting the same file at once (the preview and a strip
+        // thumbnail) share one decode: the second waits, then finds it cached.
+        while true {
+            if let cached = cache.lookup(file.identity, covering: cover) { return cached }
+            if cache.claimDecode(file.identity) { break }
+        }
+        defer { cache.finishDecode(file.identity) }
         let decoded = try loader.decode(file, path: path, covering: cover, swapsAxes: cache.swapsAxes(file.identity))
         cache.insert(decoded, for: file.identity)
         return decoded

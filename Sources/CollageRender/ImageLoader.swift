@@ -138,7 +138,7 @@ public struct ImageLoader: Sendable {
             throw LoadError(path: path, reason: .corrupt("cannot turn it upright"))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        guard let image = CairoImage.fromPixbuf(upright) else {
+        guard let image = CairoImage.from(pixbuf: upright) else {
             throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
         }
         return DecodedPhoto(image: image, originalSize: swaps ? raw.transposed : raw, swapsAxes: swaps)

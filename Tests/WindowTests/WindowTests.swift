@@ -192,3 +192,44 @@ extension AppWindow {
     }
 }
 }
+
+extension AppWindow {
+@Suite struct GalleryTests {
+    /// The gallery shows a folder, leaves freedesktop thumbnails behind, and
+    /// a changed photo gets a new one.
+    @Test func theGalleryUsesTheSharedThumbnailCache() throws {
+        let folder = try FixtureFolder()
+        let photos = try (0..<3).map { try folder.solid("g\($0).jpg", colour: ["red", "lime", "blue"][$0], width: 800, height: 600) }
+        let app = try AppUnderTest()
+        try app.expectOK(try app.send("gallery " + folder.path))
+        func stats() throws -> [String: Int] {
+            var result: [String: Int] = [:]
+            for pair in try app.send("gallery-stats").split(separator: " ") {
+                let kv = pair.split(separator: "=")
+                result[String(kv[0])] = Int(kv[1])
+            }
+            return result
+        }
+        let deadline = Date().addingTimeInterval(20)
+        var current = try stats()
+        while current["visibleLoaded"] != 3 || current["loading"] != 0, Date() < deadline {
+            usleep(20_000)
+            current = try stats()
+        }
+        #expect(current["items"] == 3 && current["visibleLoaded"] == 3, "\(current)")
+        let large = app.home.file("cache/thumbnails/large")
+        for photo in photos {
+            let uri = "file://" + photo
+            let name = try run("/bin/sh", ["-c", "printf %s '\(uri)' | md5sum | cut -d' ' -f1"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let thumbnail = large + "/" + name + ".png"
+            #expect(FileManager.default.fileExists(atPath: thumbnail), "no thumbnail for \(photo)")
+            let tags = try run("/usr/bin/identify", ["-format", "%w %h %[Thumb::URI]", thumbnail]).stdout
+            #expect(tags == "256 192 \(uri)", "\(tags)")
+        }
+        // Clicking a gallery photo selects it: the same path as a click.
+        try app.add([photos[1]])
+        #expect(try app.state().names == ["g1.jpg"])
+    }
+}
+}

@@ -11,6 +11,9 @@
 //   trash INDEX            as a thumbnail dropped on the trash
 //   key INDEX NAME         a key on a focused thumbnail (Delete, Alt+Left, Alt+Right)
 //   action NAME            activates win.NAME or app.NAME
+//   gallery FOLDER         shows FOLDER in the gallery, as its folder button does
+//   gallery-scroll F       scrolls the gallery to fraction F of the way down
+//   gallery-stats          replies with items, bound, visible, visibleLoaded, rssKiB
 //   idle                   replies once nothing is being checked, decoded or rendered
 //   dump FILE.json         writes the state; the preview to FILE.json.png
 //   quit
@@ -85,6 +88,18 @@ final class TestControl {
                 gtk_widget_activate_action_variant(window.window.widget, name.hasPrefix("win.") ? name : "win." + name, nil)
             }
             reply("ok")
+        case "gallery":
+            guard words.count > 1 else { return reply("error: gallery FOLDER") }
+            window.gallery.open(folder: String(line.dropFirst(8)))
+            reply("ok")
+        case "gallery-scroll":
+            guard words.count > 1, let fraction = Double(words[1]) else { return reply("error: gallery-scroll FRACTION") }
+            window.gallery.scroll(toFraction: fraction)
+            reply("ok")
+        case "gallery-stats":
+            let stats = window.gallery.statistics
+            reply(["items", "bound", "visible", "visibleLoaded", "loading"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
+                  + " rssKiB=\(Self.memoryKiB("VmRSS:"))")
         case "idle":
             waitForIdle()
         case "dump":
@@ -124,10 +139,10 @@ final class TestControl {
         ]
     }
 
-    /// VmHWM: the most resident memory this process has had.
-    private static func peakMemoryKiB() -> Int {
+    /// VmHWM: the most resident memory this process has had; VmRSS: now.
+    private static func memoryKiB(_ field: String = "VmHWM:") -> Int {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
@@ -165,7 +180,7 @@ final class TestControl {
             "lastSaveError": window.saver.lastError ?? "",
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
-            "peakMemoryKiB": Self.peakMemoryKiB(),
+            "peakMemoryKiB": Self.memoryKiB(),
             "windowSize": [Int(gtk_widget_get_width(window.window.widget)), Int(gtk_widget_get_height(window.window.widget))],
         ]
         do {

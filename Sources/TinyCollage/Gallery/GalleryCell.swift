@@ -89,6 +89,8 @@ final class GalleryCell {
 
     /// Bound, and its thumbnail not asked for yet.
     var wantsThumbnail: Bool { path != nil && !requested }
+    /// Whether the thumbnail (or its failure) has arrived.
+    var isShowingThumbnail: Bool { loaded }
 
     func requestThumbnail() {
         guard let path, !requested else { return }

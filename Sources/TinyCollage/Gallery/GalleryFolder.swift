@@ -45,13 +45,18 @@ final class GalleryFolder {
     func choose() {
         FileChooser.chooseFolder(parent: window, current: path) { [weak self] chosen in
             guard let self, let chosen else { return }
-            self.path = chosen
-            // The default is stored as "" so it keeps following the XDG folder.
-            let stored = chosen == FileChooser.picturesFolder() ? "" : chosen
-            self.controller.settings.setString(Self.settingsKey, stored)
-            self.updateLabel()
-            self.changed?(chosen)
+            self.set(chosen)
         }
+    }
+
+    /// Shows `chosen` and remembers it.
+    func set(_ chosen: String) {
+        path = chosen
+        // The default is stored as "" so it keeps following the XDG folder.
+        let stored = chosen == FileChooser.picturesFolder() ? "" : chosen
+        controller.settings.setString(Self.settingsKey, stored)
+        updateLabel()
+        changed?(chosen)
     }
 
     private var window: UnsafeMutablePointer<GtkWindow>? {

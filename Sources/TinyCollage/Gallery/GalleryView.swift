@@ -93,6 +93,33 @@ final class GalleryView {
 
     // MARK: Folder
 
+    /// Shows another folder, as the folder button does.
+    func open(folder path: String) {
+        folder.set(path)
+    }
+
+    /// Scrolls to a fraction (0...1) of the way down, as a person dragging the scrollbar.
+    func scroll(toFraction fraction: Double) {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) else { return }
+        let range = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, max(0, range) * min(max(fraction, 0), 1))
+    }
+
+    /// Photos listed, cells bound, cells on screen, and those showing a thumbnail (for the benchmark and tests).
+    var statistics: [String: Int] {
+        let height = Float(gtk_widget_get_height(scroller))
+        var visible = 0, loaded = 0
+        for cell in cells.values where cell.path != nil {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(cell.widget, scroller, &bounds) != 0,
+                  bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { continue }
+            visible += 1
+            if cell.isShowingThumbnail { loaded += 1 }
+        }
+        return ["items": model.count, "bound": cells.values.filter { $0.path != nil }.count,
+                "visible": visible, "visibleLoaded": loaded, "loading": model.isLoading ? 1 : 0]
+    }
+
     private func show(folder path: String) {
         folderExists = folder.exists
         model.show(folder: folderExists ? path : nil)

@@ -1,16 +1,21 @@
-// Small textures of photos for the strip and the gallery, decoded off the
-// main thread with the same loader as the collage (EXIF-upright, pixel limit,
-// truncation check) at the smallest JPEG scale that covers the size asked,
-// then shrunk to fit it. The newest request is served first (what the user
-// just scrolled to), at most two decodes run at once, and finished
-// textures are kept in a small LRU. Whoever asked decides whether the answer
-// still matters when it comes back.
+// Small textures of photos for the strip and the gallery, off the main
+// thread: from the freedesktop shared thumbnail cache when it holds a current
+// one, otherwise decoded with the same loader as the collage (EXIF-upright,
+// pixel limit, truncation check) at the smallest JPEG scale that covers the
+// thumbnail, which is then left in the shared cache for next time. The strip
+// passes the preview's PhotoSource, so a photo just added is decoded once for
+// both. The newest request is served first (what the user just scrolled to),
+// at most two run at once, and finished textures are kept in a small LRU.
+// Whoever asked decides whether the answer still matters when it comes back.
 
 import CGtk
 import CollageCore
 import CollageRender
 import Dispatch
 import Foundation
+
+/// Thumbnails left in the shared cache, one at a time, behind the decodes.
+private let writeQueue = DispatchQueue(label: "thumbnail-cache", qos: .background)
 
 @MainActor
 final class ThumbnailService {
@@ -24,6 +29,7 @@ final class ThumbnailService {
     private struct Request {
         var key: Key
         var completions: [Completion]
+        var source: PhotoSource?
     }
 
     private let loader = ImageLoader()
@@ -42,7 +48,8 @@ final class ThumbnailService {
     }
 
     /// Calls `completion` with a texture that fits `side`×`side`, now if cached.
-    func request(_ path: String, side: Int, _ completion: @escaping Completion) {
+    /// With `source`, a decode goes through (and stays in) that source's cache.
+    func request(_ path: String, side: Int, decodingWith source: PhotoSource? = nil, _ completion: @escaping Completion) {
         let key = Key(path: path, side: side)
         if let hit = cache[key] {
             clock += 1
@@ -55,7 +62,7 @@ final class ThumbnailService {
             request.completions.append(completion)
             waiting.append(request)
         } else {
-            waiting.append(Request(key: key, completions: [completion]))
+            waiting.append(Request(key: key, completions: [completion], source: source))
         }
         startMore()
     }
@@ -73,22 +80,37 @@ final class ThumbnailService {
     private func startMore() {
         while running < parallelDecodes, let request = waiting.popLast() {
             running += 1
-            let loader = self.loader
+            let source = request.source ?? PhotoSource(loader: loader, cache: ImageCache(budgetBytes: 0))
             let key = request.key
             queue.async {
-                let outcome: Result<CairoImage, LoadError>
-                do throws(LoadError) {
-                    let bounds = PixelSize(width: key.side, height: key.side)
-                    // Cover a box a third of the side: the smallest decode whose
-                    // long side still reaches `side` for common aspect ratios.
-                    let decoded = try loader.load(key.path, covering: PixelSize(width: key.side / 3 * 2, height: key.side / 3 * 2))
-                    outcome = .success(decoded.image.scaled(toFit: bounds))
-                } catch {
-                    outcome = .failure(error)
-                }
+                let outcome = Self.thumbnail(key.path, side: key.side, source: source)
                 let sendable = UncheckedResult(outcome)
                 MainLoop.post { self.finish(request, sendable.value) }
             }
+        }
+    }
+
+    nonisolated private static func thumbnail(_ path: String, side: Int, source: PhotoSource) -> Result<CairoImage, LoadError> {
+        let bounds = PixelSize(width: side, height: side)
+        let flavour = SharedThumbnailCache.Flavour.fitting(side)
+        let entry = SharedThumbnailCache.entry(for: path, flavour: flavour)
+        if let entry, let cached = SharedThumbnailCache.read(entry) {
+            return .success(cached.scaled(toFit: bounds))
+        }
+        do throws(LoadError) {
+            // Cover two thirds of the side on both axes: the smallest decode whose
+            // long side still reaches it for photos up to 3:2.
+            let cover = flavour.side * 2 / 3
+            let decoded = try source.photo(path, covering: PixelSize(width: cover, height: cover))
+            let thumbnail = decoded.image.scaled(toFit: PixelSize(width: flavour.side, height: flavour.side))
+            if let entry {
+                // After the texture is on its way: the write is for next time.
+                let original = decoded.originalSize
+                writeQueue.async { SharedThumbnailCache.write(thumbnail, for: entry, original: original) }
+            }
+            return .success(thumbnail.scaled(toFit: bounds))
+        } catch {
+            return .failure(error)
         }
     }
 

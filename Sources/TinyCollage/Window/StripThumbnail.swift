@@ -92,7 +92,8 @@ final class StripThumbnail {
         let path = photo.path
         requestedPath = path
         let side = 2 * SelectedStrip.height * Int(gtk_widget_get_scale_factor(widget))
-        strip.controller.thumbnails.request(path, side: side) { [weak self] result in
+        strip.controller.thumbnails.request(path, side: side, decodingWith: strip.controller.compositor.source) {
+            [weak self] result in
             guard let self, self.requestedPath == path else { return }
             switch result {
             case let .success(texture):

@@ -1,0 +1,63 @@
+// Preview latency in the window's own code path (`make bench`, case 3): the
+// same Compositor, cache budget and skip-failures rendering the preview uses,
+// at a fixed preview size, without GTK. Prints one `name value` line per
+// figure, in milliseconds, for bench/bench.py to tabulate.
+//
+//   collage-bench [--size N] [--runs N] PHOTO…
+
+import CollageCore
+import CollageRender
+import Dispatch
+import Foundation
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var side = 800
+var runs = 25
+while let first = arguments.first, first.hasPrefix("--") {
+    arguments.removeFirst()
+    guard let value = arguments.first.flatMap(Int.init) else { break }
+    arguments.removeFirst()
+    if first == "--size" { side = value } else if first == "--runs" { runs = value }
+}
+guard !arguments.isEmpty else {
+    FileHandle.standardError.write(Data("usage: collage-bench [--size N] [--runs N] PHOTO…\n".utf8))
+    exit(2)
+}
+
+/// The window's compositor: a decode cache of the same budget.
+let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))
+var document = CollageDocument(photos: arguments.prefix(9).map { Photo(path: $0) })
+let size = Compositor.size(of: document.settings.outputSize, fitting: PixelSize(width: side, height: side))
+
+func milliseconds(_ work: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+do {
+    let first = try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) }
+    var reorders: [Double] = []
+    for i in 0..<runs {
+        document.move(from: i % document.photos.count, to: (i * 4 + 1) % document.photos.count)
+        reorders.append(try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) })
+    }
+    var settings: [Double] = []
+    for i in 0..<runs {
+        document.settings.gap = (i % 5 + 1) * 4
+        document.settings.background = i % 2 == 0 ? .black : .white
+        settings.append(try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) })
+    }
+    print("preview_size \(size.width)x\(size.height)")
+    print(String(format: "first_preview_ms %.2f", first))
+    print(String(format: "reorder_ms %.2f", median(reorders)))
+    print(String(format: "settings_ms %.2f", median(settings)))
+} catch {
+    FileHandle.standardError.write(Data("collage-bench: \(error)\n".utf8))
+    exit(1)
+}
