@@ -117,12 +117,9 @@ public struct Compositor: Sendable {
     /// from image pixels to cell pixels: aspect fill times zoom, the centre
     /// clamped so the cell is always covered.
     public static func placement(image: PixelSize, crop: Crop, cell: PixelSize) -> (scale: Double, centerX: Double, centerY: Double) {
-        let iw = Double(image.width), ih = Double(image.height)
-        let scale = max(Double(cell.width) / iw, Double(cell.height) / ih) * crop.zoom
-        let halfW = Double(cell.width) / scale / 2, halfH = Double(cell.height) / scale / 2
-        let cx = min(max(crop.centerX * iw, halfW), iw - halfW)
-        let cy = min(max(crop.centerY * ih, halfH), ih - halfH)
-        return (scale, cx, cy)
+        let clamped = crop.clamped(image: image, cell: cell)
+        return (clamped.scale(image: image, cell: cell), clamped.centerX * Double(image.width),
+                clamped.centerY * Double(image.height))
     }
 
     static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {

@@ -154,7 +154,9 @@ public enum Exporter {
     }
 
     private static func encode(_ image: CairoImage, format: ImageFormat, to fd: Int32, path: String) throws(ExportError) {
-        let alpha = convertForEncoder(image)
+        // JPEG has no alpha: a transparent background is saved white, not black.
+        if case .jpeg = format, !image.isOpaque { flattenOntoWhite(image) }
+        let alpha = convertForEncoder(image, keepAlpha: !image.isOpaque && format == .png)
         let data = cairo_image_surface_get_data(image.surface)!
         let pixbuf = gdk_pixbuf_new_from_data(data, GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(image.width),
                                               Int32(image.height), Int32(image.stride), nil, nil)!
@@ -195,14 +197,22 @@ public enum Exporter {
         }
     }
 
+    private static func flattenOntoWhite(_ image: CairoImage) {
+        let cr = cairo_create(image.surface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+        cairo_set_source_rgb(cr, 1, 1, 1)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(image.surface)
+    }
+
     /// Cairo's premultiplied native-endian ARGB words to gdk-pixbuf's bytes,
     /// in place: packed RGB rows for an opaque collage (a quarter less for the
     /// encoder to filter and compress), RGBA, not premultiplied, otherwise.
     /// Returns whether the result has alpha.
-    private static func convertForEncoder(_ image: CairoImage) -> Bool {
+    private static func convertForEncoder(_ image: CairoImage, keepAlpha: Bool) -> Bool {
         cairo_surface_flush(image.surface)
         let data = cairo_image_surface_get_data(image.surface)!
-        let keepAlpha = !image.isOpaque
         for y in 0..<image.height {
             let rowStart = data + y * image.stride
             let words = UnsafeMutableRawPointer(rowStart).assumingMemoryBound(to: UInt32.self)

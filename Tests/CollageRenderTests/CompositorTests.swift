@@ -147,6 +147,35 @@ import TestSupport
         #expect(close(zoomed.pixel(x: 0, y: 0), 0, 255, 0) && close(zoomed.pixel(x: 99, y: 99), 0, 255, 0))
     }
 
+    @Test func theSavedCollageShowsTheSameCropAsThePreview() throws {
+        let folder = try FixtureFolder()
+        let quadrants = try folder.orientedQuadrants("q.jpg", orientation: 1, width: 1600, height: 1200)
+        let stripes = try folder.convert(["-size", "400x1200", "xc:red", "xc:lime", "xc:blue", "xc:yellow", "+append"], to: "s.png")
+        var document = CollageDocument(photos: [
+            Photo(path: quadrants, crop: Crop(zoom: 2.5, centerX: 0.3, centerY: 0.35)),
+            Photo(path: stripes, crop: Crop(zoom: 1.3, centerX: 0.8, centerY: 0.5)),
+        ])
+        document.settings.outputSize = PixelSize(width: 2000, height: 1000)
+        let saved = try compositor.render(document).image
+        let preview = try compositor.render(document, size: PixelSize(width: 400, height: 200)).image
+        for fx in stride(from: 0.05, to: 1, by: 0.1) {
+            for fy in stride(from: 0.1, to: 1, by: 0.2) {
+                let a = saved.pixel(x: Int(fx * 2000), y: Int(fy * 1000))
+                let b = preview.pixel(x: Int(fx * 400), y: Int(fy * 200))
+                // Away from colour edges the two agree.
+                let d = abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+                if d > 60 {
+                    let n = preview.pixel(x: Int(fx * 400) + 2, y: Int(fy * 200))
+                    let m = preview.pixel(x: Int(fx * 400) - 2, y: Int(fy * 200))
+                    let near = [n, m].contains { abs(Int(a.r) - Int($0.r)) + abs(Int(a.g) - Int($0.g)) + abs(Int(a.b) - Int($0.b)) < 60 }
+                    #expect(near, "at \(fx),\(fy): saved \(a) preview \(b)")
+                }
+            }
+        }
+        // And the crop really moved the picture: the second photo shows its right half (blue, yellow).
+        #expect(close(saved.pixel(x: 1950, y: 500), 255, 255, 0, tolerance: 40))
+    }
+
     @Test func aFailedPhotoIsLeftOutOnlyWhenAskedTo() throws {
         let folder = try FixtureFolder()
         let good = Photo(path: try folder.solid("g.png", colour: "lime"))

@@ -45,6 +45,16 @@ import TestSupport
         #expect(try pixelWithImageMagick(folder.file("t.png"), x: 50, y: 100) == (255, 0, 0, 255))
     }
 
+    @Test func aTransparentCollageSavedAsJPEGIsWhiteNotBlack() throws {
+        let folder = try FixtureFolder()
+        try Exporter.write(consuming: try collage(folder, background: .transparent), to: folder.file("t.jpg"),
+                           format: .jpeg(quality: 90))
+        let corner = try pixelWithImageMagick(folder.file("t.jpg"), x: 2, y: 2)
+        #expect(corner.r > 245 && corner.g > 245 && corner.b > 245, "\(corner)")
+        let inside = try pixelWithImageMagick(folder.file("t.jpg"), x: 50, y: 100)
+        #expect(inside.r > 230 && inside.g < 30)
+    }
+
     @Test func anExistingFileIsNotReplacedUnlessAsked() throws {
         let folder = try FixtureFolder()
         let target = try folder.write("keep.png", bytes: Array("precious".utf8))

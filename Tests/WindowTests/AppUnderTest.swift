@@ -51,7 +51,8 @@ final class AppUnderTest {
         environment["XDG_STATE_HOME"] = self.home.file("state")
         environment["XDG_CACHE_HOME"] = self.home.file("cache")
         environment["XDG_DATA_HOME"] = self.home.file("data")
-        environment["GSETTINGS_BACKEND"] = "memory"
+        // A key file in this home: settings persist across the test's own restarts only.
+        environment["GSETTINGS_BACKEND"] = "keyfile"
         environment["TINYCOLLAGE_TEST_CONTROL"] = "1"
         environment["TINYCOLLAGE_NON_UNIQUE"] = "1"
         environment["GSK_RENDERER"] = "cairo"
@@ -189,6 +190,10 @@ struct AppState {
     var lastSaved: String { raw["lastSaved"] as? String ?? "" }
     var lastSaveError: String { raw["lastSaveError"] as? String ?? "" }
     var previewSize: [Int] { raw["previewSize"] as? [Int] ?? [0, 0] }
+    var crops: [[Double]] { raw["crops"] as? [[Double]] ?? [] }
+    var tooSmall: [String] { raw["tooSmall"] as? [String] ?? [] }
+    var cellCenters: [[Double]] { raw["cellCenters"] as? [[Double]] ?? [] }
+    var settings: [String: Any] { raw["settings"] as? [String: Any] ?? [:] }
     var thumbnails: [Bounds] { (raw["thumbnails"] as? [Any] ?? []).map(Bounds.init) }
     func area(_ name: String) -> Bounds { Bounds((raw["areas"] as? [String: Any])?[name]) }
     var surfaceOffset: (Double, Double) {

@@ -21,6 +21,9 @@ enum Style {
     .trash-target { border-radius: 8px; padding: 10px; min-width: 40px; border: 2px dashed alpha(currentColor, 0.25); }
     .trash-target.drop-hover { background-color: alpha(@destructive_bg_color, 0.25); border-color: @destructive_bg_color; }
     .collage-preview { padding: 12px; }
+    .too-small-mark { background-color: alpha(@warning_bg_color, 0.9); color: @warning_fg_color; border-radius: 99px;
+                      padding: 3px; }
+    .strip-thumbnail .badge.too-small { background-color: alpha(@warning_bg_color, 0.9); }
     """
 
     static func install() {

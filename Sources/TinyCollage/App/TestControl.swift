@@ -11,6 +11,11 @@
 //   trash INDEX            as a thumbnail dropped on the trash
 //   key INDEX NAME         a key on a focused thumbnail (Delete, Alt+Left, Alt+Right)
 //   action NAME            activates win.NAME or app.NAME
+//   settings KEY VALUE     as the settings popover: preset N, size WxH, gap N,
+//                          margin N, background #rrggbb, transparent 0|1
+//   pan INDEX DX DY        as a drag of DX, DY pixels on photo INDEX in the preview
+//   zoom INDEX FACTOR      as a scroll zooming photo INDEX about its centre
+//   reset-crop INDEX       as a double-click on photo INDEX
 //   gallery FOLDER         shows FOLDER in the gallery, as its folder button does
 //   gallery-scroll F       scrolls the gallery to fraction F of the way down
 //   gallery-stats          replies with items, bound, visible, visibleLoaded, rssKiB
@@ -88,6 +93,38 @@ final class TestControl {
                 gtk_widget_activate_action_variant(window.window.widget, name.hasPrefix("win.") ? name : "win." + name, nil)
             }
             reply("ok")
+        case "settings":
+            let parts = line.split(separator: " ").map(String.init)
+            guard parts.count == 3 else { return reply("error: settings KEY VALUE") }
+            let popover = window.settingsPopover
+            switch parts[1] {
+            case "preset": popover.setPreset(Int(parts[2]) ?? -1)
+            case "size": PixelSize(parsing: parts[2]).map { popover.setSize($0) }
+            case "gap": popover.setGap(Int(parts[2]) ?? 0)
+            case "margin": popover.setMargin(Int(parts[2]) ?? 0)
+            case "background": RGBAColor(parsing: parts[2]).map { popover.setBackground($0) }
+            case "transparent": popover.setTransparent(parts[2] == "1")
+            default: return reply("error: unknown setting")
+            }
+            reply("ok")
+        case "pan", "zoom", "reset-crop":
+            let parts = line.split(separator: " ").map(String.init)
+            guard parts.count >= 2, let n = Int(parts[1]), let center = cellCenter(n) else { return reply("error: no such photo") }
+            let preview = window.preview
+            switch command {
+            case "pan":
+                guard parts.count == 4, let dx = Double(parts[2]), let dy = Double(parts[3]) else { return reply("error: pan INDEX DX DY") }
+                preview.beginPan(atX: center.x, y: center.y)
+                preview.pan(dx: dx / 2, dy: dy / 2)
+                preview.pan(dx: dx, dy: dy)
+                preview.endGesture()
+            case "zoom":
+                guard parts.count == 3, let factor = Double(parts[2]) else { return reply("error: zoom INDEX FACTOR") }
+                preview.zoom(by: factor, atX: center.x, y: center.y, commitAfter: 0)
+            default:
+                preview.resetCrop(atX: center.x, y: center.y)
+            }
+            reply("ok")
         case "gallery":
             guard words.count > 1 else { return reply("error: gallery FOLDER") }
             window.gallery.open(folder: String(line.dropFirst(8)))
@@ -111,6 +148,18 @@ final class TestControl {
         default:
             reply("error: unknown command \(command)")
         }
+    }
+
+    /// The centre of photo `index`'s cell in the preview area's coordinates.
+    private func cellCenter(_ index: Int) -> (x: Double, y: Double)? {
+        let preview = window.preview
+        let document = window.controller.document
+        guard document.photos.indices.contains(index), let result = preview.lastResult,
+              let cell = result.cells[document.photos[index].id], let frame = preview.imageFrame(in: preview.surface) else {
+            return nil
+        }
+        return (frame.x + (Double(cell.x) + Double(cell.width) / 2) * frame.scale,
+                frame.y + (Double(cell.y) + Double(cell.height) / 2) * frame.scale)
     }
 
     /// Paths separated by tabs (so they may hold spaces).
@@ -180,6 +229,14 @@ final class TestControl {
             "lastSaveError": window.saver.lastError ?? "",
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
+            "crops": document.photos.map { [$0.crop.zoom, $0.crop.centerX, $0.crop.centerY] },
+            "tooSmall": document.photos.filter { window.preview.tooSmall[$0.id] != nil }.map(\.path),
+            "cellCenters": document.photos.indices.map { index -> [Double] in
+                guard let center = cellCenter(index) else { return [-1, -1] }
+                var point = graphene_point_t(x: Float(center.x), y: Float(center.y)), inWindow = graphene_point_t()
+                gtk_widget_compute_point(window.preview.surface, window.window.widget, &point, &inWindow)
+                return [Double(inWindow.x), Double(inWindow.y)]
+            },
             "peakMemoryKiB": Self.memoryKiB(),
             "windowSize": [Int(gtk_widget_get_width(window.window.widget)), Int(gtk_widget_get_height(window.window.widget))],
         ]

@@ -98,6 +98,18 @@ enum Signals {
         return connect(instance, "drag-end", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    typealias WithDouble = @MainActor (Double) -> Void
+
+    /// `void handler(instance, double)`: GtkGestureZoom::scale-changed.
+    @discardableResult
+    static func withDouble(_ instance: UnsafeMutableRawPointer, _ signal: String, _ handler: @escaping WithDouble) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, UnsafeMutableRawPointer?) -> Void = { _, value, data in
+            let b: SignalBox<WithDouble> = Signals.box(data)
+            MainActor.assumeIsolated { b.function(value) }
+        }
+        return connect(instance, signal, SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     typealias WithInts = @MainActor (Int32, Int32) -> Void
 
     /// `void handler(instance, int, int)`: GtkDrawingArea::resize.

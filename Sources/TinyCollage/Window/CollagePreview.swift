@@ -13,15 +13,28 @@ import CollageRender
 final class CollagePreview {
     let widget: Widget
     private let stack: Widget
-    private let picture: Widget
+    let picture: Widget
+    let surface: Widget
+    let marks: Widget
     private let sizer: Widget
-    private let controller: CollageController
+    let controller: CollageController
     private let renderer: PreviewRenderer
     private var areaSize = PixelSize(width: 0, height: 0)
     /// The texture on screen and the result it came from.
     private(set) var texture: Texture?
     private(set) var lastResult: RenderResult?
     private var reported: Set<String> = []
+    /// A crop being dragged or zoomed, shown before it becomes a change of
+    /// the document when the gesture ends (one undo step per gesture).
+    var liveCrop: (id: Photo.ID, crop: Crop)? {
+        didSet { render() }
+    }
+    /// What the crop gestures work on: set when a pan or zoom starts.
+    var gesture: CropGesture?
+    var zoomGeneration = 0
+    /// Photos enlarged beyond their pixels, with what their mark says.
+    var tooSmall: [Photo.ID: String] = [:]
+    var onTooSmall: (([Photo.ID: String]) -> Void)?
     /// Called after each new preview is shown (the strip marks broken photos).
     var onRendered: ((RenderResult) -> Void)?
 
@@ -56,9 +69,12 @@ final class CollagePreview {
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_alternative_text(picture.opaque, tr("The collage"))
+        marks = gtk_fixed_new()!
         gtk_overlay_set_child(overlay.opaque, sizer)
         gtk_overlay_add_overlay(overlay.opaque, picture)
+        gtk_overlay_add_overlay(overlay.opaque, marks)
         gtk_stack_add_named(stack.opaque, overlay, "collage")
+        surface = overlay
 
         Signals.withInts(sizer.raw, "resize") { [unowned self] width, height in
             let scale = Int(gtk_widget_get_scale_factor(self.sizer))
@@ -67,6 +83,7 @@ final class CollagePreview {
         }
         renderer.onResult = { [unowned self] result in self.show(result) }
         renderer.onError = { [unowned self] error in self.controller.toaster?.show(Messages.render(error)) }
+        installCropGestures()
         controller.store.observe { [unowned self] document, change in
             if case .info = change { return }
             self.update(document)
@@ -104,8 +121,9 @@ final class CollagePreview {
 
     private var watching = false
 
-    private func render() {
-        let document = controller.document
+    func render() {
+        var document = controller.document
+        if let live = liveCrop, let index = document.index(of: live.id) { document.photos[index].crop = live.crop }
         guard !document.photos.isEmpty, !areaSize.isEmpty else { return }
         renderer.request(document, size: Compositor.size(of: document.settings.outputSize, fitting: areaSize))
     }
@@ -131,5 +149,6 @@ final class CollagePreview {
         }
         onRendered?(result)
         watchMissing(result)
+        showTooSmall(result)
     }
 }

@@ -19,6 +19,7 @@ final class MainWindow {
     let strip: SelectedStrip
     let gallery: GalleryView
     let saver: SaveController
+    let settingsPopover: SettingsPopover
     var actions: [String: OpaquePointer] = [:]
     /// Where the document is kept; written once more when the window closes.
     var session: SessionStore?
@@ -53,6 +54,8 @@ final class MainWindow {
         gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        settingsPopover = SettingsPopover(controller: controller)
+        adw_header_bar_pack_start(header.opaque, settingsPopover.button)
         adw_header_bar_pack_end(header.opaque, menuButton)
         adw_header_bar_pack_end(header.opaque, saveButton)
 
@@ -73,6 +76,7 @@ final class MainWindow {
         saver.parent = window
         saver.window = self
         preview.onRendered = { [unowned self] result in self.strip.showFailures(result) }
+        preview.onTooSmall = { [unowned self] marks in self.strip.showTooSmall(marks) }
         installActions()
         installDrop(on: overlay)
         gtk_application_window_set_help_overlay(window.cast(GtkApplicationWindow.self), ShortcutsWindow.make())

@@ -115,6 +115,11 @@ final class SelectedStrip {
         updateMarks()
     }
 
+    /// Marks photos enlarged beyond their pixels, with the preview's words.
+    func showTooSmall(_ marks: [Photo.ID: String]) {
+        for (id, thumbnail) in thumbnails { thumbnail.setTooSmall(marks[id]) }
+    }
+
     private func updateMarks() {
         for (id, thumbnail) in thumbnails { thumbnail.setFailure(failures[id]) }
     }

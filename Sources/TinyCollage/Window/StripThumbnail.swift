@@ -19,6 +19,8 @@ final class StripThumbnail {
     private var texture: Texture?
     private var requestedPath: String?
     private var failure: LoadError?
+    private var tooSmall: String?
+    private let smallBadge: Widget
     private var loadError: LoadError?
     /// The photo's upright shape as its thumbnail showed it.
     private(set) var loadedSize: PixelSize?
@@ -44,6 +46,13 @@ final class StripThumbnail {
         gtk_widget_set_valign(badge, GTK_ALIGN_START)
         gtk_widget_set_visible(badge, 0)
         gtk_overlay_add_overlay(widget.opaque, badge)
+        smallBadge = gtk_image_new_from_icon_name("zoom-in-symbolic")!
+        addClass(smallBadge, "badge")
+        addClass(smallBadge, "too-small")
+        gtk_widget_set_halign(smallBadge, GTK_ALIGN_START)
+        gtk_widget_set_valign(smallBadge, GTK_ALIGN_START)
+        gtk_widget_set_visible(smallBadge, 0)
+        gtk_overlay_add_overlay(widget.opaque, smallBadge)
         caption = gtk_label_new(nil)!
         gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
         gtk_label_set_max_width_chars(caption.opaque, 1)
@@ -70,14 +79,21 @@ final class StripThumbnail {
         describe()
     }
 
+    /// What to say about a photo enlarged beyond its pixels, or nil.
+    func setTooSmall(_ text: String?) {
+        tooSmall = text
+        describe()
+    }
+
     private func describe() {
         let problem = failure ?? loadError
         gtk_widget_set_visible(badge, problem == nil ? 0 : 1)
         gtk_label_set_text(caption.opaque, photo.displayName)
         gtk_widget_set_visible(caption, texture == nil ? 1 : 0)
         problem == nil ? removeClass(widget, "broken") : addClass(widget, "broken")
+        gtk_widget_set_visible(smallBadge, problem == nil && tooSmall != nil ? 1 : 0)
         let text = problem.map { tr("“%s” is left out of the collage: %s", photo.displayName, Messages.reason($0.reason)) }
-            ?? photo.displayName
+            ?? tooSmall ?? photo.displayName
         gtk_widget_set_tooltip_text(widget, text)
         tc_accessible_set_label(widget, text)
     }

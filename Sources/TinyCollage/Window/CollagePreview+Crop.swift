@@ -1,0 +1,180 @@
+// Choosing the crop of each photo in the preview: drag a photo inside its
+// cell to move what part shows, scroll or pinch to zoom it (never below
+// filling the cell), double-click to reset. While a gesture runs the preview
+// shows the crop live; when it ends the crop becomes one undoable change of
+// the document. The geometry is CollageCore's Crop; this maps the pointer
+// from the widget to the rendered collage's pixels and back.
+
+import CGtk
+import CollageCore
+import CollageRender
+
+/// The photo a pan or zoom works on, in the rendered preview's pixels.
+struct CropGesture {
+    let id: Photo.ID
+    let cell: CellRect
+    let image: PixelSize
+    let start: Crop
+    /// Widget pixels per preview pixel.
+    let scale: Double
+}
+
+extension CollagePreview {
+    /// Where the preview image sits in `widget`'s coordinates, and its scale.
+    func imageFrame(in widget: Widget) -> (x: Double, y: Double, scale: Double)? {
+        guard let texture, texture.width > 0, texture.height > 0 else { return nil }
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(picture, widget, &bounds) != 0 else { return nil }
+        let w = Double(bounds.size.width), h = Double(bounds.size.height)
+        let scale = min(w / Double(texture.width), h / Double(texture.height))
+        return (Double(bounds.origin.x) + (w - Double(texture.width) * scale) / 2,
+                Double(bounds.origin.y) + (h - Double(texture.height) * scale) / 2, scale)
+    }
+
+    /// The photo under (x, y) of the preview area, if any.
+    func photo(atX x: Double, y: Double) -> CropGesture? {
+        guard let result = lastResult, let frame = imageFrame(in: surface) else { return nil }
+        let px = (x - frame.x) / frame.scale, py = (y - frame.y) / frame.scale
+        guard let (id, cell) = result.cells.first(where: { $0.value.contains(x: px, y: py) }),
+              let image = result.originalSizes[id], let photo = controller.document.photo(id: id) else { return nil }
+        return CropGesture(id: id, cell: cell, image: image, start: photo.crop, scale: frame.scale)
+    }
+
+    func installCropGestures() {
+        let drag = gtk_gesture_drag_new()!
+        Signals.point(drag.raw, "drag-begin") { [unowned self] x, y in self.beginPan(atX: x, y: y) }
+        Signals.point(drag.raw, "drag-update") { [unowned self] dx, dy in self.pan(dx: dx, dy: dy) }
+        Signals.point(drag.raw, "drag-end") { [unowned self] _, _ in self.endGesture() }
+        gtk_widget_add_controller(surface, drag.opaque)
+
+        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signals.scroll(scroll.raw) { [unowned self] _, dy in
+            var x = 0.0, y = 0.0
+            guard let event = gtk_event_controller_get_current_event(scroll),
+                  gdk_event_get_position(event, &x, &y) != 0 else { return false }
+            // The event is in the surface's coordinates; the controller's widget is ours.
+            var point = graphene_point_t(x: Float(x), y: Float(y)), local = graphene_point_t()
+            if let native = gtk_widget_get_native(self.surface),
+               gtk_widget_compute_point(native.cast(GtkWidget.self), self.surface, &point, &local) != 0 {
+                x = Double(local.x)
+                y = Double(local.y)
+            }
+            return self.zoom(by: dy < 0 ? 1.1 : 1 / 1.1, atX: x, y: y, commitAfter: 400)
+        }
+        gtk_widget_add_controller(surface, scroll)
+
+        let pinch = gtk_gesture_zoom_new()!
+        var pinchStart: (x: Double, y: Double)?
+        Signals.withPointer(pinch.raw, "begin") { [unowned self] _ in
+            var x = 0.0, y = 0.0
+            if gtk_gesture_get_bounding_box_center(pinch.opaque, &x, &y) != 0 {
+                pinchStart = (x, y)
+                self.gesture = self.photo(atX: x, y: y)
+            }
+        }
+        Signals.withDouble(pinch.raw, "scale-changed") { [unowned self] factor in
+            guard let gesture = self.gesture, let start = pinchStart, let frame = self.imageFrame(in: self.surface) else { return }
+            let px = (start.x - frame.x) / frame.scale - Double(gesture.cell.x)
+            let py = (start.y - frame.y) / frame.scale - Double(gesture.cell.y)
+            self.liveCrop = (gesture.id, gesture.start.zoomed(by: factor, at: px, py, image: gesture.image,
+                                                              cell: gesture.cell.size))
+        }
+        Signals.withPointer(pinch.raw, "end") { [unowned self] _ in self.endGesture() }
+        gtk_widget_add_controller(surface, pinch.opaque)
+
+        let doubleClick = gtk_gesture_click_new()!
+        Signals.press(doubleClick.raw, "pressed") { [unowned self] presses, x, y in
+            if presses == 2 { self.resetCrop(atX: x, y: y) }
+        }
+        gtk_widget_add_controller(surface, doubleClick.opaque)
+
+        let motion = gtk_event_controller_motion_new()!
+        Signals.point(motion.raw, "motion") { [unowned self] x, y in
+            gtk_widget_set_cursor_from_name(self.surface, self.gesture != nil ? "grabbing"
+                                            : self.photo(atX: x, y: y) != nil ? "grab" : nil)
+        }
+        gtk_widget_add_controller(surface, motion)
+    }
+
+    // MARK: What the gestures (and tests) do
+
+    func beginPan(atX x: Double, y: Double) {
+        gesture = photo(atX: x, y: y)
+        if gesture != nil { gtk_widget_set_cursor_from_name(surface, "grabbing") }
+    }
+
+    /// The pointer moved (dx, dy) widget pixels since the pan began.
+    func pan(dx: Double, dy: Double) {
+        guard let gesture else { return }
+        liveCrop = (gesture.id, gesture.start.panned(dx: dx / gesture.scale, dy: dy / gesture.scale,
+                                                     image: gesture.image, cell: gesture.cell.size))
+    }
+
+    /// Ends a pan or pinch: what was shown becomes the photo's crop.
+    func endGesture() {
+        gesture = nil
+        gtk_widget_set_cursor_from_name(surface, nil)
+        guard let live = liveCrop else { return }
+        controller.store.setCrop(live.crop, for: live.id)
+        liveCrop = nil
+    }
+
+    /// A wheel step: zooms the photo under the pointer about the pointer.
+    /// Steps in quick succession become one change of the document.
+    @discardableResult
+    func zoom(by factor: Double, atX x: Double, y: Double, commitAfter milliseconds: UInt32) -> Bool {
+        guard let target = photo(atX: x, y: y), let frame = imageFrame(in: surface) else { return false }
+        let current = liveCrop?.id == target.id ? liveCrop!.crop : target.start
+        let px = (x - frame.x) / frame.scale - Double(target.cell.x)
+        let py = (y - frame.y) / frame.scale - Double(target.cell.y)
+        liveCrop = (target.id, current.zoomed(by: factor, at: px, py, image: target.image, cell: target.cell.size))
+        zoomGeneration += 1
+        let generation = zoomGeneration
+        MainLoop.after(milliseconds: milliseconds) { [weak self] in
+            guard let self, self.zoomGeneration == generation, self.gesture == nil else { return }
+            self.endGesture()
+        }
+        return true
+    }
+
+    func resetCrop(atX x: Double, y: Double) {
+        guard let target = photo(atX: x, y: y) else { return }
+        liveCrop = nil
+        controller.store.setCrop(Crop(), for: target.id)
+    }
+
+    // MARK: Too small
+
+    /// Marks each cell whose photo is enlarged beyond its real pixels at the
+    /// output size, with a tooltip giving both sizes.
+    func showTooSmall(_ result: RenderResult) {
+        var child = gtk_widget_get_first_child(marks)
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            gtk_fixed_remove(marks.cast(), current)
+        }
+        tooSmall = [:]
+        guard let frame = imageFrame(in: marks), let texture else { return }
+        let document = controller.document
+        let toOutput = Double(document.settings.outputSize.width) / Double(texture.width)
+        for (id, cell) in result.cells {
+            guard let photo = document.photo(id: id), let image = result.originalSizes[id] else { continue }
+            let shown = PixelSize(width: Int((Double(cell.width) * toOutput).rounded()),
+                                  height: Int((Double(cell.height) * toOutput).rounded()))
+            guard Enlargement.isTooSmall(image: image, cell: shown, crop: photo.crop) else { continue }
+            let factor = Enlargement.factor(image: image, cell: shown, crop: photo.crop)
+            let needed = PixelSize(width: Int((Double(image.width) * factor).rounded()),
+                                   height: Int((Double(image.height) * factor).rounded()))
+            let text = tr("“%s” is only %s pixels: it is enlarged %s× to %s in this collage",
+                          photo.displayName, image.description, String(format: "%.1f", factor), needed.description)
+            tooSmall[id] = text
+            let mark = gtk_image_new_from_icon_name("zoom-in-symbolic")!
+            addClass(mark, "too-small-mark")
+            gtk_widget_set_tooltip_text(mark, text)
+            tc_accessible_set_label(mark, text)
+            gtk_fixed_put(marks.cast(), mark, frame.x + Double(cell.maxX) * frame.scale - 26,
+                          frame.y + Double(cell.y) * frame.scale + 6)
+        }
+        onTooSmall?(tooSmall)
+    }
+}

@@ -1,0 +1,199 @@
+// The collage settings (SPEC §3), in a popover from the header bar: output
+// size (presets, aspect ratios, custom width × height), gap, margin and
+// background (a colour, or transparent for PNG). Every change is an undoable
+// change of the document, re-renders the preview at once, and becomes the
+// default for new collages (GSettings). Widgets follow the document, so undo
+// moves them back; the `set…` methods are what the widgets and the test
+// control both call.
+
+import CGtk
+import CollageCore
+
+@MainActor
+final class SettingsPopover {
+    let button: Widget
+    private let controller: CollageController
+    private let sizeRow: Widget
+    private let width: Widget
+    private let height: Widget
+    private let gap: Widget
+    private let margin: Widget
+    private let colour: Widget
+    private let transparent: Widget
+    /// Set while widgets are being moved to match the document, so their
+    /// change signals do not write back a change nobody made.
+    private var following = false
+
+    struct Preset {
+        let title: String
+        let size: PixelSize?
+    }
+
+    static var presets: [Preset] {
+        [
+            Preset(title: tr("Square, 1080 × 1080"), size: PixelSize(width: 1080, height: 1080)),
+            Preset(title: tr("Square, 2048 × 2048"), size: PixelSize(width: 2048, height: 2048)),
+            Preset(title: tr("Square, 4096 × 4096"), size: PixelSize(width: 4096, height: 4096)),
+            Preset(title: tr("4:3, 1440 × 1080"), size: PixelSize(width: 1440, height: 1080)),
+            Preset(title: tr("3:4, 1080 × 1440"), size: PixelSize(width: 1080, height: 1440)),
+            Preset(title: tr("16:9, 1920 × 1080"), size: PixelSize(width: 1920, height: 1080)),
+            Preset(title: tr("9:16, 1080 × 1920"), size: PixelSize(width: 1080, height: 1920)),
+            Preset(title: tr("Custom"), size: nil),
+        ]
+    }
+
+    init(controller: CollageController) {
+        self.controller = controller
+        button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "emblem-system-symbolic")
+        gtk_widget_set_tooltip_text(button, tr("Collage Settings"))
+        name(button, "collageSettings", label: tr("Collage settings"))
+
+        let group = adw_preferences_group_new()!
+        adw_preferences_group_set_title(group.cast(), tr("Collage"))
+        gtk_widget_set_size_request(group, 340, -1)
+
+        sizeRow = adw_combo_row_new()!
+        adw_preferences_row_set_title(sizeRow.cast(), tr("Size"))
+        var titles: [UnsafePointer<CChar>?] = Self.presets.map { UnsafePointer(strdup($0.title)) } + [nil]
+        let model = gtk_string_list_new(&titles)
+        titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
+        adw_combo_row_set_model(sizeRow.cast(), model)
+
+        width = Self.spin(1, CollageSettings.maximumSide, tr("Width in pixels"))
+        height = Self.spin(1, CollageSettings.maximumSide, tr("Height in pixels"))
+        let dimensions = Self.row(tr("Width × height"), subtitle: tr("pixels"))
+        let times = gtk_label_new("×")!
+        for widget in [width, times, height] { adw_action_row_add_suffix(dimensions.cast(), widget) }
+
+        gap = Self.spin(0, 500, tr("Gap in pixels"))
+        let gapRow = Self.row(tr("Gap"), subtitle: tr("between photos, in pixels"))
+        adw_action_row_add_suffix(gapRow.cast(), gap)
+        margin = Self.spin(0, 500, tr("Margin in pixels"))
+        let marginRow = Self.row(tr("Margin"), subtitle: tr("around the photos, in pixels"))
+        adw_action_row_add_suffix(marginRow.cast(), margin)
+
+        colour = gtk_color_button_new()!
+        gtk_widget_set_valign(colour, GTK_ALIGN_CENTER)
+        gtk_color_chooser_set_use_alpha(colour.opaque, 0)
+        let colourRow = Self.row(tr("Background"), subtitle: nil)
+        adw_action_row_add_suffix(colourRow.cast(), colour)
+        transparent = gtk_switch_new()!
+        gtk_widget_set_valign(transparent, GTK_ALIGN_CENTER)
+        let transparentRow = Self.row(tr("Transparent background"), subtitle: tr("PNG only; JPEG gets white"))
+        adw_action_row_add_suffix(transparentRow.cast(), transparent)
+        adw_action_row_set_activatable_widget(transparentRow.cast(), transparent)
+
+        for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
+            adw_preferences_group_add(group.cast(), row)
+        }
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.cast(), group)
+        gtk_widget_set_margin_top(group, 6)
+        gtk_menu_button_set_popover(button.opaque, popover)
+
+        Signals.withPointer(sizeRow.raw, "notify::selected") { [unowned self] _ in
+            guard !self.following else { return }
+            self.setPreset(Int(adw_combo_row_get_selected(self.sizeRow.cast())))
+        }
+        for spin in [width, height] {
+            Signals.plain(spin.raw, "value-changed") { [unowned self] in
+                guard !self.following else { return }
+                self.setSize(PixelSize(width: Int(gtk_spin_button_get_value_as_int(self.width.opaque)),
+                                       height: Int(gtk_spin_button_get_value_as_int(self.height.opaque))))
+            }
+        }
+        Signals.plain(gap.raw, "value-changed") { [unowned self] in
+            guard !self.following else { return }
+            self.setGap(Int(gtk_spin_button_get_value_as_int(self.gap.opaque)))
+        }
+        Signals.plain(margin.raw, "value-changed") { [unowned self] in
+            guard !self.following else { return }
+            self.setMargin(Int(gtk_spin_button_get_value_as_int(self.margin.opaque)))
+        }
+        Signals.plain(colour.raw, "color-set") { [unowned self] in
+            var rgba = GdkRGBA()
+            gtk_color_chooser_get_rgba(self.colour.opaque, &rgba)
+            self.setBackground(RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)))
+        }
+        Signals.withPointer(transparent.raw, "notify::active") { [unowned self] _ in
+            guard !self.following else { return }
+            self.setTransparent(gtk_switch_get_active(self.transparent.opaque) != 0)
+        }
+        controller.store.observe { [unowned self] document, _ in self.follow(document.settings) }
+        follow(controller.document.settings)
+    }
+
+    private static func spin(_ low: Int, _ high: Int, _ label: String) -> Widget {
+        let spin = gtk_spin_button_new_with_range(Double(low), Double(high), 1)!
+        gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
+        tc_accessible_set_label(spin, label)
+        return spin
+    }
+
+    private static func row(_ title: String, subtitle: String?) -> Widget {
+        let row = adw_action_row_new()!
+        adw_preferences_row_set_title(row.cast(), title)
+        if let subtitle { adw_action_row_set_subtitle(row.cast(), subtitle) }
+        return row
+    }
+
+    // MARK: What the widgets (and tests) do
+
+    func setPreset(_ index: Int) {
+        guard Self.presets.indices.contains(index), let size = Self.presets[index].size else { return }
+        setSize(size)
+    }
+
+    func setSize(_ size: PixelSize) {
+        change { $0.outputSize = size }
+    }
+
+    func setGap(_ pixels: Int) {
+        change { $0.gap = pixels }
+    }
+
+    func setMargin(_ pixels: Int) {
+        change { $0.margin = pixels }
+    }
+
+    func setBackground(_ colour: RGBAColor) {
+        change { $0.background = RGBAColor(red: colour.red, green: colour.green, blue: colour.blue) }
+    }
+
+    func setTransparent(_ on: Bool) {
+        change { $0.background.alpha = on ? 0 : 1 }
+    }
+
+    private func change(_ edit: (inout CollageSettings) -> Void) {
+        var settings = controller.document.settings
+        edit(&settings)
+        guard settings.outputSize.width <= CollageSettings.maximumSide,
+              settings.outputSize.height <= CollageSettings.maximumSide,
+              CollageLayout.fits(count: controller.document.photos.count, settings: settings) else {
+            controller.toaster?.show(tr("A gap of %s px and a margin of %s px leave no room for the photos",
+                                        String(settings.gap), String(settings.margin)))
+            follow(controller.document.settings)
+            return
+        }
+        controller.store.setSettings(settings)
+        controller.settings.collageDefaults = settings
+    }
+
+    /// Moves the widgets to show `settings`.
+    private func follow(_ settings: CollageSettings) {
+        following = true
+        defer { following = false }
+        let preset = Self.presets.firstIndex { $0.size == settings.outputSize } ?? Self.presets.count - 1
+        adw_combo_row_set_selected(sizeRow.cast(), UInt32(preset))
+        gtk_spin_button_set_value(width.opaque, Double(settings.outputSize.width))
+        gtk_spin_button_set_value(height.opaque, Double(settings.outputSize.height))
+        gtk_spin_button_set_value(gap.opaque, Double(settings.gap))
+        gtk_spin_button_set_value(margin.opaque, Double(settings.margin))
+        var rgba = GdkRGBA(red: Float(settings.background.red), green: Float(settings.background.green),
+                           blue: Float(settings.background.blue), alpha: 1)
+        gtk_color_chooser_set_rgba(colour.opaque, &rgba)
+        gtk_switch_set_active(transparent.opaque, settings.background.isOpaque ? 0 : 1)
+        gtk_widget_set_sensitive(colour, settings.background.isOpaque ? 1 : 0)
+    }
+}
