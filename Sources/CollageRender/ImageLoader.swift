@@ -25,8 +25,15 @@ public struct ImageLoader: Sendable {
     public var pixelLimit: Int
     public static let defaultPixelLimit = 250_000_000
 
-    public init(pixelLimit: Int = ImageLoader.defaultPixelLimit) {
+    /// Shrink JPEG decodes to exactly what their cell needs while converting
+    /// them (libjpeg's 1/2, 1/4, 1/8 can leave up to twice that on each side).
+    /// For one-off renders (the command line, Save), where nothing is reused:
+    /// a cached decode is better kept larger, so it serves other cell sizes.
+    public var shrinkToCover: Bool
+
+    public init(pixelLimit: Int = ImageLoader.defaultPixelLimit, shrinkToCover: Bool = false) {
         self.pixelLimit = pixelLimit
+        self.shrinkToCover = shrinkToCover
     }
 
     /// Decodes `path` covering `cover` (upright pixels) after aspect fill, or
@@ -68,6 +75,8 @@ public struct ImageLoader: Sendable {
             if let error { throw LoadError(path: path, reason: Self.reason(for: error.pointee, sawHeader: false)) }
             throw LoadError(path: path, reason: .notAnImage)
         }
+        // A header may claim 0×N (seen in GIFs): nothing to show.
+        guard !raw.isEmpty else { throw LoadError(path: path, reason: .corrupt("the image has no pixels")) }
         return raw
     }
 
@@ -89,9 +98,8 @@ public struct ImageLoader: Sendable {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }
         var readError: String?
-        var endCheck = JPEGEndCheck()
-        var isJPEGFile: Bool?
-        while error == nil, !context.tooLarge {
+        var endCheck: ContainerEndCheck?
+        while error == nil, !context.tooLarge, context.raw?.isEmpty != true {
             let count = read(file.descriptor, buffer, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
@@ -99,8 +107,9 @@ public struct ImageLoader: Sendable {
                 break
             }
             if count == 0 { break }
-            if isJPEGFile == nil { isJPEGFile = count >= 3 && buffer[0] == 0xFF && buffer[1] == 0xD8 && buffer[2] == 0xFF }
-            if isJPEGFile == true { endCheck.feed(UnsafeBufferPointer(start: buffer, count: count)) }
+            let chunk = UnsafeBufferPointer(start: buffer, count: count)
+            if endCheck == nil { endCheck = ContainerEndCheck(firstBytes: chunk) }
+            endCheck?.feed(chunk)
             if gdk_pixbuf_loader_write(loader, buffer, gsize(count), &error) == 0 { break }
         }
         // Close even after a failure, or GLib warns that the loader was not closed.
@@ -115,6 +124,9 @@ public struct ImageLoader: Sendable {
         if context.tooLarge, let raw = context.raw {
             throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
         }
+        if let raw = context.raw, raw.isEmpty {
+            throw LoadError(path: path, reason: .corrupt("the image has no pixels"))
+        }
         if let readError { throw LoadError(path: path, reason: .ioError(readError)) }
         if let failure = error ?? closeError {
             throw LoadError(path: path, reason: Self.reason(for: failure.pointee, sawHeader: context.raw != nil))
@@ -122,10 +134,10 @@ public struct ImageLoader: Sendable {
         guard closed, let loaded = gdk_pixbuf_loader_get_pixbuf(loader), let raw = context.raw else {
             throw LoadError(path: path, reason: .notAnImage)
         }
-        // Loaders fill what a truncated file lacks with grey and say nothing:
-        // the rows they reported decoding tell for most formats, the file's
-        // structure for JPEG (libjpeg reports its padding as decoded rows).
-        if context.decodedRows < Int(gdk_pixbuf_get_height(loaded)) || (isJPEGFile == true && !endCheck.reachedEnd) {
+        // Loaders fill what a truncated file lacks and say nothing: the rows
+        // they reported decoding tell for most formats, the file's own
+        // structure for JPEG, PNG and WebP, where rows cannot (ContainerEndCheck).
+        if context.decodedRows < Int(gdk_pixbuf_get_height(loaded)) || endCheck?.reachedEnd == false {
             throw LoadError(path: path, reason: .corrupt("the file ends before the image does"))
         }
         let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
@@ -138,6 +150,14 @@ public struct ImageLoader: Sendable {
             throw LoadError(path: path, reason: .corrupt("cannot turn it upright"))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        let uprightSize = PixelSize(width: Int(gdk_pixbuf_get_width(upright)), height: Int(gdk_pixbuf_get_height(upright)))
+        if shrinkToCover, isJPEG, let cover {
+            let target = DecodeSize.request(raw: uprightSize, cover: cover, swapsAxes: false, isJPEG: false)
+            if target.pixelCount * 10 < uprightSize.pixelCount * 8,
+               let image = CairoImage.from(pixbuf: upright, shrunkTo: target) {
+                return DecodedPhoto(image: image, originalSize: swaps ? raw.transposed : raw, swapsAxes: swaps)
+            }
+        }
         guard let image = CairoImage.from(pixbuf: upright) else {
             throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
         }

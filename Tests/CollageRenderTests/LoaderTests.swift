@@ -67,6 +67,36 @@ import TestSupport
         }
     }
 
+    /// Found by the fuzzer: formats whose loaders took a cut file without a word.
+    @Test(arguments: [("interlaced.png", ["-interlace", "PNG"]), ("lossy.webp", ["-quality", "80"]),
+                      ("lossless.webp", ["-define", "webp:lossless=true"]), ("progressive.jpg", ["-interlace", "Plane"])])
+    func truncatedFilesOfEveryContainerAreRefused(name: String, options: [String]) throws {
+        let folder = try FixtureFolder()
+        let whole = try folder.convert(["-size", "300x200", "plasma:fractal", "-seed", "5"] + options, to: name)
+        #expect(reason(whole) == nil, "the whole \(name) loads")
+        for fraction in [0.2, 0.5, 0.9] {
+            let cut = try folder.truncated(whole, to: "cut-\(fraction)-" + name, keeping: fraction)
+            guard case .corrupt = reason(cut) else {
+                Issue.record("\(name) cut at \(fraction) was accepted")
+                continue
+            }
+        }
+    }
+
+    @Test func anImageWithNoPixelsIsRefused() throws {
+        let folder = try FixtureFolder()
+        let gif = try folder.solid("a.gif", colour: "red", width: 64, height: 48)
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: gif)))
+        bytes[6] = 0  // logical screen width: 0
+        bytes[7] = 0
+        let empty = try folder.write("empty.gif", bytes: bytes)
+        #expect(throws: LoadError(path: empty, reason: .corrupt("the image has no pixels"))) { try loader.probe(empty) }
+        guard case .corrupt = reason(empty) else {
+            Issue.record("a 0-wide GIF was decoded")
+            return
+        }
+    }
+
     @Test func aJPEGWithAnExifThumbnailIsCheckedByItsMainImage() throws {
         let folder = try FixtureFolder()
         let jpeg = try folder.convert(["-size", "800x600", "plasma:fractal", "-seed", "9", "-quality", "92"], to: "p.jpg")
