@@ -25,10 +25,12 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	libjpeg-turbo-progs libvips-tools time
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
-
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build
+
+# Fuzzing and benchmarks live in fragments of their own.
+include mk/*.mk
 
 deps: toolchain
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
@@ -65,8 +67,9 @@ run: release
 	$(RELEASE_BIN) $(ARGS)
 
 # Every test: unit, command line and window tests (under Xvfb, in a private
-# D-Bus session), after the validators of data/ and po/.
-check: build validate
+# D-Bus session), after the validators of data/ and po/ and a short run of
+# the loading path's fuzzer under AddressSanitizer.
+check: build validate fuzz-short
 	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
 		env GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 swift test
 

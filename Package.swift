@@ -18,6 +18,7 @@ let package = Package(
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
+        .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),

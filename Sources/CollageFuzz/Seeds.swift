@@ -1,0 +1,104 @@
+// The real image files that mutants start from, made at start with
+// ImageMagick (/usr/bin/convert) and exiftool into a folder of their own:
+// JPEG baseline, progressive, grey and with an EXIF thumbnail and
+// orientation, PNG plain, interlaced and with alpha, GIF still, interlaced and
+// animated, WebP lossy and lossless, plus any files given on the command
+// line. Their content is fixed
+// (`-seed`, no date chunks) so a run's seed replays the same mutants.
+// Installing the tools is `make deps`' job; mutating is Mutator's.
+
+import Foundation
+
+struct Seed {
+    let name: String
+    let bytes: [UInt8]
+    /// Made here, so it must decode unmutated (a file from the command line need not).
+    let generated: Bool
+}
+
+enum SeedError: Error, CustomStringConvertible {
+    case tool(String, String)
+    case unreadable(String)
+
+    var description: String {
+        switch self {
+        case let .tool(command, message): return "seed generation failed: \(command): \(message)"
+        case let .unreadable(path): return "cannot read seed file \(path)"
+        }
+    }
+}
+
+enum Seeds {
+    static let convert = "/usr/bin/convert"
+    static let exiftool = "/usr/bin/exiftool"
+
+    /// The generated seeds: file name and the convert arguments before it.
+    static let recipes: [(name: String, arguments: [String])] = [
+        ("baseline.jpg", ["-size", "160x120", "-seed", "1", "plasma:fractal", "-quality", "85"]),
+        ("progressive.jpg", ["-size", "128x96", "-seed", "2", "plasma:fractal", "-quality", "80",
+                             "-sampling-factor", "1x1", "-interlace", "Plane"]),
+        ("grey.jpg", ["-size", "72x40", "-seed", "3", "plasma:fractal", "-colorspace", "Gray", "-quality", "70"]),
+        ("exif.jpg", ["-size", "120x90", "-seed", "4", "plasma:fractal", "-quality", "85"]),
+        ("plain.png", ["-size", "96x64", "-seed", "5", "plasma:fractal"]),
+        ("interlaced.png", ["-size", "80x60", "-seed", "6", "plasma:fractal", "-interlace", "PNG"]),
+        ("alpha.png", ["-size", "64x48", "gradient:rgba(255,0,0,1)-rgba(0,0,255,0.25)", "PNG32:"]),
+        ("still.gif", ["-size", "64x48", "-seed", "7", "plasma:fractal", "-colors", "32"]),
+        ("interlaced.gif", ["-size", "56x40", "-seed", "11", "plasma:fractal", "-colors", "32", "-interlace", "GIF"]),
+        ("animated.gif", ["-delay", "10", "-size", "40x30", "xc:red", "-seed", "8", "plasma:fractal", "-colors", "16"]),
+        ("lossy.webp", ["-size", "64x48", "-seed", "9", "plasma:fractal", "-quality", "60"]),
+        ("lossless.webp", ["-size", "48x32", "-seed", "10", "plasma:fractal", "-define", "webp:lossless=true"]),
+    ]
+
+    /// Makes the seeds in `folder` and reads them with the `extra` files.
+    static func make(in folder: String, extra: [String]) throws -> [Seed] {
+        var seeds: [Seed] = []
+        for recipe in recipes {
+            let path = folder + "/" + recipe.name
+            var arguments = recipe.arguments
+            // "PNG32:" is a format prefix for the output name.
+            var output = path
+            if arguments.last?.hasSuffix(":") == true { output = arguments.removeLast() + path }
+            try run(convert, arguments + ["-strip", "-define", "png:exclude-chunks=date,time", output])
+            if recipe.name == "exif.jpg" {
+                let thumb = folder + "/thumb.jpg"
+                try run(convert, ["-size", "32x24", "xc:orange", "-strip", thumb])
+                try run(exiftool, ["-q", "-overwrite_original", "-n", "-Orientation=6", "-ThumbnailImage<=" + thumb, path])
+            }
+            seeds.append(Seed(name: recipe.name, bytes: try read(path), generated: true))
+        }
+        for path in extra {
+            seeds.append(Seed(name: (path as NSString).lastPathComponent, bytes: try read(path), generated: false))
+        }
+        return seeds
+    }
+
+    static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw SeedError.unreadable(path) }
+        return [UInt8](data)
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        let command = ([tool] + arguments).joined(separator: " ")
+        do { try process.run() } catch { throw SeedError.tool(command, "\(error)") }
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw SeedError.tool(command, String(decoding: message, as: UTF8.self))
+        }
+    }
+}
+
+extension Seeds {
+    /// The seeds `make` left in `folder`, for a worker process.
+    static func load(from folder: String, extra: [String]) throws -> [Seed] {
+        try recipes.map { Seed(name: $0.name, bytes: try read(folder + "/" + $0.name), generated: true) }
+            + extra.map { Seed(name: ($0 as NSString).lastPathComponent, bytes: try read($0), generated: false) }
+    }
+}

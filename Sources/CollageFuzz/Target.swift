@@ -1,0 +1,163 @@
+// Runs one input through the loading path and judges what came back: probe(),
+// then load() once or twice with a random cover size (nil is full size), and
+// in debug builds the bytes straight through JPEGEndCheck in random chunk
+// splits. Every outcome must be a decoded photo or a LoadError naming the
+// file; a crash ends the process and is the supervisor's to catch. Besides
+// crashes it checks what must hold whatever the bytes (`problems`): a probe's
+// size is real and within the limit, a decode agrees with its probe, an
+// intact seed decodes, a seed cut short is refused, the end check does not
+// depend on how the bytes are split. Decoding itself is ImageLoader's.
+
+import CollageCore
+#if DEBUG
+@testable import CollageRender
+#else
+import CollageRender
+#endif
+
+struct Outcome {
+    /// "ok" or the probe's refusal reason.
+    var probe = ""
+    /// "decoded" or the first load's refusal reason: the input's headline.
+    var load = ""
+    /// What should hold but did not.
+    var problems: [String] = []
+}
+
+struct Target {
+    /// Full-size decodes of more pixels than this are not worth the time:
+    /// such inputs are loaded with this as the pixel limit (so the refusal
+    /// from the header is what gets tested) instead of the default.
+    static let workCap = 4096 * 4096
+
+    func run(_ bytes: [UInt8], path: String, expecting expectation: Expectation, rng: inout SplitMix64) -> Outcome {
+        var outcome = Outcome()
+        var probed: PixelSize?
+        do {
+            let size = try ImageLoader().probe(path)
+            probed = size
+            outcome.probe = "ok"
+            if size.isEmpty || size.pixelCount > ImageLoader.defaultPixelLimit {
+                outcome.problems.append("probe accepted a size of \(size) (\(Formats.name(bytes)))")
+            }
+        } catch {
+            outcome.probe = key(error.reason)
+            check(error, path: path, into: &outcome)
+        }
+        let withinCap = probed.map { !$0.isEmpty && $0.pixelCount <= Self.workCap } ?? false
+        let loader = withinCap ? ImageLoader() : ImageLoader(pixelLimit: Self.workCap)
+        for attempt in 0..<rng.int(1, 2) {
+            let cover = coverSize(probed: probed, rng: &rng)
+            let swaps: Bool? = rng.pick([nil, false, true])
+            let result: String
+            do {
+                let photo = try loader.load(path, covering: cover, swapsAxes: swaps)
+                result = "decoded"
+                judge(photo, probed: probed, cover: cover, into: &outcome)
+            } catch {
+                result = key(error.reason)
+                check(error, path: path, into: &outcome)
+            }
+            if attempt == 0 { outcome.load = result }
+            if result == "decoded", let probed, !withinCap {
+                outcome.problems.append("decoded although the probe said \(probed), over the cap")
+            }
+        }
+        if expectation == .decoded, outcome.probe != "ok" || outcome.load != "decoded" {
+            outcome.problems.append("an intact \(Formats.name(bytes)) was refused: probe \(outcome.probe), load \(outcome.load)")
+        }
+        if expectation == .refused, outcome.load == "decoded" {
+            outcome.problems.append("\(Formats.name(bytes)) cut short inside its image data was decoded")
+        }
+        #if DEBUG
+        checkEndSplits(bytes, mustEnd: expectation == .decoded && Formats.isJPEG(bytes), rng: &rng, into: &outcome)
+        #endif
+        return outcome
+    }
+
+    private func coverSize(probed: PixelSize?, rng: inout SplitMix64) -> PixelSize? {
+        switch rng.below(6) {
+        case 0: return nil
+        case 1: return PixelSize(width: rng.int(1, 64), height: rng.int(1, 64))
+        case 2: return PixelSize(width: rng.int(1, 2048), height: rng.int(1, 2048))
+        case 3:
+            return rng.pick([PixelSize(width: 0, height: 0), PixelSize(width: 1, height: 1), PixelSize(width: -3, height: 7),
+                             PixelSize(width: 1, height: 40_000), PixelSize(width: 40_000, height: 1),
+                             PixelSize(width: 32767, height: 32767), PixelSize(width: Int(Int32.max), height: 2)])
+        default:
+            // Around the real size, where the JPEG scale steps change.
+            guard let probed, !probed.isEmpty else { return nil }
+            let divisor = rng.pick([1, 2, 3, 4, 7, 8, 9, 16])
+            return PixelSize(width: max(1, probed.width / divisor + rng.int(-1, 1)),
+                             height: max(1, probed.height / divisor + rng.int(-1, 1)))
+        }
+    }
+
+    private func judge(_ photo: DecodedPhoto, probed: PixelSize?, cover: PixelSize?, into outcome: inout Outcome) {
+        let image = photo.image.size
+        if image.isEmpty || photo.originalSize.isEmpty {
+            outcome.problems.append("decoded an empty image: \(image), original \(photo.originalSize)")
+        }
+        if let probed {
+            let upright = photo.swapsAxes ? probed.transposed : probed
+            if photo.originalSize != upright {
+                outcome.problems.append("original size \(photo.originalSize) but the probe said \(probed)")
+            }
+        } else {
+            outcome.problems.append("decoded \(image) but the probe refused it (\(outcome.probe))")
+        }
+        if cover == nil, image != photo.originalSize {
+            outcome.problems.append("full-size decode is \(image), original \(photo.originalSize)")
+        }
+        if image.width > photo.originalSize.width || image.height > photo.originalSize.height {
+            outcome.problems.append("decoded \(image), larger than the original \(photo.originalSize)")
+        }
+    }
+
+    private func check(_ error: LoadError, path: String, into outcome: inout Outcome) {
+        if error.path != path { outcome.problems.append("error names \(error.path), not the file") }
+        if error.description.isEmpty { outcome.problems.append("error without text") }
+    }
+
+    #if DEBUG
+    /// JPEGEndCheck must reach the same verdict however the bytes are split.
+    private func checkEndSplits(_ bytes: [UInt8], mustEnd: Bool, rng: inout SplitMix64, into outcome: inout Outcome) {
+        var whole = JPEGEndCheck()
+        bytes.withUnsafeBufferPointer { whole.feed($0) }
+        if mustEnd, !whole.reachedEnd { outcome.problems.append("JPEGEndCheck missed the end of an intact JPEG") }
+        for _ in 0..<rng.int(1, 3) {
+            var split = JPEGEndCheck()
+            var sizes: [Int] = []
+            var at = 0
+            let style = rng.below(3)
+            while at < bytes.count {
+                let size = min(bytes.count - at, style == 0 ? rng.int(0, 3) : style == 1 ? rng.int(1, 64) : rng.int(1, bytes.count))
+                bytes.withUnsafeBufferPointer { all in
+                    split.feed(UnsafeBufferPointer(rebasing: all[at..<(at + size)]))
+                }
+                if sizes.count < 20 { sizes.append(size) }
+                at += size
+            }
+            if split.reachedEnd != whole.reachedEnd {
+                outcome.problems.append("JPEGEndCheck says \(split.reachedEnd) in chunks \(sizes)…, \(whole.reachedEnd) whole")
+                return
+            }
+        }
+    }
+    #endif
+
+    private func key(_ reason: LoadError.Reason) -> String {
+        switch reason {
+        case .missing: return "missing"
+        case .danglingLink: return "danglingLink"
+        case .isDirectory: return "isDirectory"
+        case .notRegularFile: return "notRegularFile"
+        case .permissionDenied: return "permissionDenied"
+        case .empty: return "empty"
+        case .notAnImage: return "notAnImage"
+        case .corrupt: return "corrupt"
+        case .tooLarge: return "tooLarge"
+        case .ioError: return "ioError"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+// The loop that runs inside the worker process: for inputs from..<to until
+// the time is up, write the mutant to current.bin, run it (Target), and
+// report on standard output, one line per event, for the supervisor:
+//   B <index> <recipe>            before an input (so a crash is attributed)
+//   R <index> <probe> <load> <problem>...   after it
+//   G <message>                   a GLib warning or critical the input caused
+//   D                             the end of a run that did not crash
+// Fields are tab-separated. Crashing is allowed here: the supervisor watches.
+
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct Worker {
+    var seeds: [Seed]
+    var seed: UInt64
+    var from: Int
+    var to: Int
+    var deadline: Double
+    var current: String
+    /// The file that standard error goes to, emptied before each input.
+    var stderrLog: String?
+
+    func run() {
+        let mutator = Mutator(seeds: seeds)
+        let target = Target()
+        var index = from
+        while index < to, now() < deadline {
+            var rng = SplitMix64(seed: seed, index: index)
+            let mutant = mutator.mutant(index, rng: &rng)
+            Self.write(mutant.bytes, to: current)
+            if stderrLog != nil { _ = ftruncate(2, 0) }
+            emit(["B", "\(index)", mutant.recipe])
+            let outcome = target.run(mutant.bytes, path: current, expecting: mutant.expectation, rng: &rng)
+            for message in glibMessages() { emit(["G", message]) }
+            emit(["R", "\(index)", outcome.probe, outcome.load] + outcome.problems)
+            index += 1
+        }
+        emit(["D"])
+    }
+
+    /// GLib's warnings and criticals in this input's standard error, without
+    /// the process id and time that would make each one unique.
+    private func glibMessages() -> [String] {
+        guard let stderrLog, let data = FileManager.default.contents(atPath: stderrLog), !data.isEmpty else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let level = line.range(of: "WARNING **: ") ?? line.range(of: "CRITICAL **: ") else { return nil }
+            // "(process:123): GdkPixbuf-CRITICAL **: ", or without a domain.
+            let before = line[..<level.lowerBound]
+            let domain = before.hasSuffix("-") ? before.dropLast().split(separator: " ").last.map { $0 + "-" } ?? "" : ""
+            let severity = line[level].dropLast(5)
+            var message = line[level.upperBound...]
+            // Drop the time, "01:23:45.678: ".
+            if message.count > 14, message.dropFirst(12).hasPrefix(": ") { message = message.dropFirst(14) }
+            return String((domain + severity + ": " + message).prefix(300))
+        }
+    }
+
+    private func emit(_ fields: [String]) {
+        let line = fields.map { $0.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            .joined(separator: "\t") + "\n"
+        let bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(1, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { exit(3) }  // the supervisor is gone
+            offset += n
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { fatalError("collage-fuzz: cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { fatalError("collage-fuzz: cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += n
+        }
+    }
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
