@@ -136,6 +136,48 @@ public final class CairoImage: @unchecked Sendable {
         return pixbuf
     }
 
+    /// Copies an RGB GdkPixbuf into a new surface of `size` (at least half
+    /// the pixbuf's size on each side), interpolating bilinearly on the way,
+    /// so the full-size copy a plain conversion makes is never allocated.
+    /// Returns nil for pixbufs with alpha (the caller converts those plainly).
+    static func from(pixbuf: OpaquePointer, shrunkTo size: PixelSize) -> CairoImage? {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        guard gdk_pixbuf_get_has_alpha(pixbuf) == 0, channels == 3, width > 1, height > 1,
+              let image = make(width: size.width, height: size.height, opaque: true),
+              let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
+        let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let destination = cairo_image_surface_get_data(image.surface)!
+        let sx = Double(width) / Double(size.width), sy = Double(height) / Double(size.height)
+        // Per column: the left source pixel (byte offset) and the weight of the right one (of 256).
+        var columns = [(offset: Int, weight: UInt32)](repeating: (0, 0), count: size.width)
+        for x in 0..<size.width {
+            let position = min(max((Double(x) + 0.5) * sx - 0.5, 0), Double(width - 1) - 1e-9)
+            let left = Int(position)
+            columns[x] = (left * 3, UInt32((position - Double(left)) * 256))
+        }
+        columns.withUnsafeBufferPointer { columns in
+            for y in 0..<size.height {
+                let position = min(max((Double(y) + 0.5) * sy - 0.5, 0), Double(height - 1) - 1e-9)
+                let top = Int(position)
+                let wy = UInt32((position - Double(top)) * 256)
+                let row0 = source + top * sourceStride, row1 = row0 + sourceStride
+                let out = UnsafeMutableRawPointer(destination + y * image.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<size.width {
+                    let (o, wx) = columns[x]
+                    @inline(__always) func channel(_ c: Int) -> UInt32 {
+                        let a = UInt32(row0[o + c]) * (256 - wx) + UInt32(row0[o + 3 + c]) * wx
+                        let b = UInt32(row1[o + c]) * (256 - wx) + UInt32(row1[o + 3 + c]) * wx
+                        return (a * (256 - wy) + b * wy + 32768) >> 16
+                    }
+                    out[x] = 0xFF00_0000 | (channel(0) << 16) | (channel(1) << 8) | channel(2)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(image.surface)
+        return image
+    }
+
     /// Copies a GdkPixbuf (RGB or RGBA, not premultiplied) into a new surface.
     public static func from(pixbuf: OpaquePointer) -> CairoImage? {
         let width = Int(gdk_pixbuf_get_width(pixbuf))

@@ -43,6 +43,13 @@ public struct Compositor: Sendable {
         self.source = source
     }
 
+    /// For one render at full size (the command line, Save): nothing is kept,
+    /// each decode is painted and dropped, JPEGs shrunk to their cell on the
+    /// way — the least memory a render can take.
+    public static func oneOff() -> Compositor {
+        Compositor(source: PhotoSource(loader: ImageLoader(shrinkToCover: true), cache: ImageCache(budgetBytes: 0)))
+    }
+
     /// The preview size: the output size scaled to fit `bounds`, aspect kept.
     public static func size(of output: PixelSize, fitting bounds: PixelSize) -> PixelSize {
         let scale = min(1, min(Double(bounds.width) / Double(output.width), Double(bounds.height) / Double(output.height)))

@@ -86,6 +86,21 @@ import TestSupport
         #expect(result.originalSizes[document.photos[0].id] == PixelSize(width: 80, height: 40))
     }
 
+    @Test(arguments: [1, 3, 6, 8]) func oneOffRendersShrinkJPEGsAndKeepThemUpright(orientation: Int) throws {
+        let folder = try FixtureFolder()
+        let path = try folder.orientedQuadrants("big\(orientation).jpg", orientation: orientation, width: 1600, height: 800)
+        var document = CollageDocument(photos: [Photo(path: path)])
+        document.settings.outputSize = PixelSize(width: 300, height: 150)
+        let image = try Compositor.oneOff().render(document).image
+        #expect(close(image.pixel(x: 75, y: 37), 255, 0, 0, tolerance: 30), "top left red")
+        #expect(close(image.pixel(x: 225, y: 37), 0, 255, 0, tolerance: 30), "top right green")
+        #expect(close(image.pixel(x: 75, y: 112), 0, 0, 255, tolerance: 30), "bottom left blue")
+        #expect(close(image.pixel(x: 225, y: 112), 255, 255, 255, tolerance: 30), "bottom right white")
+        // The same decode, shrunk while converted, is exactly the size the cell needs.
+        let decoded = try ImageLoader(shrinkToCover: true).load(path, covering: PixelSize(width: 300, height: 150))
+        #expect(decoded.image.size == PixelSize(width: 300, height: 150))
+    }
+
     @Test func gapMarginAndBackground() throws {
         let folder = try FixtureFolder()
         let document = CollageDocument(

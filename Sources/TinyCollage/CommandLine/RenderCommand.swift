@@ -155,8 +155,7 @@ struct RenderCommand {
             throw .input(tr("%s: %s (use --force to replace it)", FilePathText.displayText(output), Messages.reason(ExportError.Reason.exists)))
         }
         let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings)
-        // No cache: each decode is painted and dropped, which keeps memory low.
-        let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 0)))
+        let compositor = Compositor.oneOff()
         let result: RenderResult
         do {
             result = try compositor.render(document)

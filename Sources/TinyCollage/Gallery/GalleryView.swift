@@ -111,7 +111,8 @@ final class GalleryView {
         var visible = 0, loaded = 0
         for cell in cells.values where cell.path != nil {
             var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(cell.widget, scroller, &bounds) != 0,
+            // Cells the grid keeps bound off screen are unmapped but keep old bounds.
+            guard gtk_widget_get_mapped(cell.widget) != 0, gtk_widget_compute_bounds(cell.widget, scroller, &bounds) != 0,
                   bounds.origin.y + bounds.size.height > 0, bounds.origin.y < height else { continue }
             visible += 1
             if cell.isShowingThumbnail { loaded += 1 }
@@ -203,6 +204,8 @@ final class GalleryView {
         var unplaced = false
         for cell in cells.values where cell.wantsThumbnail {
             var bounds = graphene_rect_t()
+            // Bound but off screen (unmapped): not near, whatever its old bounds say.
+            guard gtk_widget_get_mapped(cell.widget) != 0 else { continue }
             guard gtk_widget_get_width(cell.widget) > 0,
                   gtk_widget_compute_bounds(cell.widget, scroller, &bounds) != 0 else {
                 unplaced = true

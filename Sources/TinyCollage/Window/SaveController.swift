@@ -61,8 +61,8 @@ final class SaveController {
         isSaving = true
         window?.updateActions()
         let document = controller.document
-        // No cache: full-size decodes would push the preview's out of it.
-        let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 0)))
+        // Not the preview's: full-size decodes would push its cached ones out.
+        let compositor = Compositor.oneOff()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
                                       replacing: replacing)

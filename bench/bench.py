@@ -1,0 +1,217 @@
+# `make bench`: makes the fixtures once (fixtures.py), then measures and
+# tabulates case 1 and 2 (collage 1080x1080 PNG and 4096x4096 JPEG from nine
+# 24-megapixel photos: ours vs libvips vs ImageMagick vs the djpeg decode
+# floor, peers.py), case 3 (preview latency in the window's code path,
+# preview.py) and case 4 (the gallery with 5,000 photos, cold and warm
+# thumbnail cache, gallery.py). The last line printed is a one-line summary.
+# Needs an X display for case 4: without DISPLAY it runs itself again under
+# xvfb-run in a private D-Bus session.
+
+import argparse
+import os
+import sys
+import traceback
+
+sys.dont_write_bytecode = True  # no __pycache__ in bench/
+
+import fixtures  # noqa: E402
+import gallery  # noqa: E402
+import peers  # noqa: E402
+import preview  # noqa: E402
+from common import COLLAGE_BENCH, CORES, TINYCOLLAGE, log, median, warm_page_cache  # noqa: E402
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description="TinyCollage benchmark (make bench): cases 1-4 of the bench issue.")
+    p.add_argument("--runs", type=int, default=5, help="runs per measurement for cases 1-3 (default 5)")
+    p.add_argument("--montage-runs", type=int, default=3, help="runs of montage, the slow peer (default 3)")
+    p.add_argument("--scroll-steps", type=int, default=gallery.SCROLL_STEPS, help="gallery scroll steps (default 500)")
+    p.add_argument("--skip-gallery", action="store_true", help="leave out case 4")
+    return p.parse_args()
+
+
+def reexec_under_xvfb():
+    if os.environ.get("DISPLAY") or os.environ.get("BENCH_UNDER_XVFB"):
+        return
+    os.environ["BENCH_UNDER_XVFB"] = "1"
+    argv = ["dbus-run-session", "--", "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
+            sys.executable, os.path.abspath(__file__), *sys.argv[1:]]
+    os.execvp(argv[0], argv)
+
+
+def met(ok):
+    return "met" if ok else "NOT MET"
+
+
+def table(rows, header, align):
+    """Prints rows under header; align holds one l (left) or r (right) per column."""
+    widths = [max(len(str(r[i])) for r in rows + [header]) for i in range(len(header))]
+
+    def line(r):
+        return "  ".join(str(c).rjust(w) if a == "r" else str(c).ljust(w)
+                         for c, w, a in zip(r, widths, align)).rstrip()
+    log(line(header))
+    log("  ".join("-" * w for w in widths))
+    for r in rows:
+        log(line(r))
+
+
+def main():
+    args = parse_args()
+    if not args.skip_gallery:
+        reexec_under_xvfb()
+    for binary in (TINYCOLLAGE, COLLAGE_BENCH):
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"bench: {binary} missing: run `make release` first")
+    gallery.SCROLL_STEPS = args.scroll_steps
+    photos, folder = fixtures.ensure()
+    # Every tool sees the same warm page cache (the gallery's 5,000 names share 100 files).
+    warm_page_cache(photos + [os.path.join(fixtures.UNIQUE_DIR, f) for f in sorted(os.listdir(fixtures.UNIQUE_DIR))])
+    log(f"bench: {CORES} cores, {args.runs} runs per measurement ({args.montage_runs} for montage), "
+        f"load average {os.getloadavg()[0]:.1f} (other work on the machine skews the figures)")
+
+    results, floors, targets = {}, {}, []
+    for case in peers.CASES:
+        d = case.dct_denominator()
+        log(f"bench: {case.name}: djpeg -scale 1/{d} floor ...")
+        floors[case.name] = peers.measure_floor(photos, d, args.runs)
+        log(f"bench: {case.name}: {case.side}x{case.side} ours / vips / montage ...")
+        results[case.name] = peers.measure(case, photos, args.runs, args.montage_runs)
+
+    log("bench: case 3: collage-bench ...")
+    try:
+        prev = preview.measure(photos, processes=args.runs)
+    except Exception as e:  # keep going: the other cases still tell something
+        prev = None
+        log(f"bench: case 3 failed: {e}")
+
+    cold = warm = None
+    gallery_error = "skipped" if args.skip_gallery else None
+    if not args.skip_gallery:
+        log(f"bench: case 4: gallery of 5,000 photos, {gallery.SCROLL_STEPS} scroll steps, cold then warm cache ...")
+        try:
+            cold, warm = gallery.run(folder)
+        except Exception as e:
+            gallery_error = str(e)
+            traceback.print_exc()
+
+    # ---- Cases 1 and 2 -------------------------------------------------
+    log("")
+    log("Cases 1 and 2: nine 6000x4000 JPEGs (q90, ~8.3 MB) -> 3x3 collage, each photo aspect-filled into its cell")
+    rows = []
+    summary = {}
+    limits = {"case1": 60, "case2": 150}
+    for case in peers.CASES:
+        s = results[case.name]
+        med = {t: median([x[0] for x in v]) for t, v in s.items()}
+        rss = {t: max(x[1] for x in v) for t, v in s.items()}
+        seq, par = floors[case.name]
+        floor = seq / CORES
+        label = f"{case.name[-1]}: {case.side}x{case.side} {case.ext.upper()}"
+        r_vips, r_mont, r_floor = med["ours"] / med["vips"], med["ours"] / med["montage"], med["ours"] / floor
+        checks = [("÷vips", r_vips <= 0.5), ("÷montage", r_mont <= 0.1), ("÷floor", r_floor <= 1.5),
+                  ("RSS", rss["ours"] <= limits[case.name])]
+        failed = [n for n, ok in checks if not ok]
+        for tool in ("ours", "vips", "montage"):
+            v = [x[0] for x in s[tool]]
+            target = (f"≤0.5×vips ≤0.1×montage ≤1.5×floor RSS≤{limits[case.name]}MB" if tool == "ours" else "")
+            verdict = ("met" if not failed else "NOT MET: " + ", ".join(failed)) if tool == "ours" else ""
+            rows.append([label, tool, f"{med[tool]:.3f}", f"{min(v):.3f}-{max(v):.3f} ({len(v)})", f"{rss[tool]:.0f}",
+                         f"{med[tool] / med['vips']:.2f}", f"{med[tool] / floor:.1f}", target, verdict])
+        d = case.dct_denominator()
+        rows.append([label, f"floor: 9×djpeg 1/{d} ÷ {CORES} cores", f"{floor:.3f}", f"(sequential {seq:.3f})", "",
+                     f"{floor / med['vips']:.2f}", "1.0", "", ""])
+        rows.append([label, f"floor: 9×djpeg 1/{d}, 2 at a time", f"{par:.3f}", "", "",
+                     f"{par / med['vips']:.2f}", f"{par / floor:.1f}", "", ""])
+        targets += [(f"case {case.name[-1]} ours ÷ vips", f"{r_vips:.2f}", "≤ 0.5", r_vips <= 0.5),
+                    (f"case {case.name[-1]} ours ÷ montage", f"{r_mont:.2f}", "≤ 0.1", r_mont <= 0.1),
+                    (f"case {case.name[-1]} ours ÷ decode floor (djpeg 1/{d} ÷ cores)", f"{r_floor:.2f}", "≤ 1.5",
+                     r_floor <= 1.5),
+                    (f"case {case.name[-1]} ours peak RSS", f"{rss['ours']:.0f} MB", f"≤ {limits[case.name]} MB",
+                     rss["ours"] <= limits[case.name])]
+        summary[case.name] = (r_vips, rss["ours"])
+    table(rows, ["case", "tool", "median s", "min-max s (runs)", "peak RSS MB", "÷vips", "÷floor", "target", "met?"],
+          "llrlrrrll")
+
+    log("")
+    log("Outputs (same layout expected; RMSE vs ours with both scaled to 512x512: ~0 same layout, > 0.1 differs):")
+    for case in peers.CASES:
+        ours = case.output("ours")
+        parts = []
+        for tool in ("ours", "vips", "montage"):
+            size = peers.image_size(case.output(tool))
+            diff = peers.layout_rmse(ours, case.output(tool)) if tool != "ours" else None
+            parts.append(f"{tool} {size}" + (f" RMSE {diff:.3f}" if diff is not None else
+                                               " (compare failed)" if tool != "ours" else ""))
+        log(f"  {case.name}: " + "; ".join(parts) + f"  [{os.path.dirname(ours)}]")
+    log("Commands (photos in column-major order for ours; row order for the peers):")
+    for case in peers.CASES:
+        for tool, text in peers.commands_text(case, photos).items():
+            log(f"  {case.name} {tool}: {text}")
+
+    # ---- Case 3 ----------------------------------------------------------
+    log("")
+    floor1 = floors["case1"][0] / CORES
+    if prev:
+        log(f"Case 3: preview {prev['preview_size']} in the window's code path (collage-bench, medians of "
+            f"{args.runs} processes; peak RSS {prev['rss_mb']:.0f} MB)")
+        log(f"  first preview (decode included)  {prev['first_preview_ms']:8.1f} ms   "
+            f"(runs: {', '.join(f'{x:.0f}' for x in prev['first_preview_all'])}; "
+            f"{prev['first_preview_ms'] / 1000 / floor1:.1f}× floor {floor1 * 1000:.0f} ms)")
+        log(f"  re-composite after a reorder     {prev['reorder_ms']:8.2f} ms")
+        log(f"  re-composite after settings      {prev['settings_ms']:8.2f} ms")
+        targets += [("case 3 reorder re-composite 800x800", f"{prev['reorder_ms']:.2f} ms", "< 8 ms",
+                     prev["reorder_ms"] < 8),
+                    ("case 3 first preview ÷ decode floor (djpeg 1/8 ÷ cores)",
+                     f"{prev['first_preview_ms'] / 1000 / floor1:.2f}", "≤ 1.5",
+                     prev["first_preview_ms"] / 1000 / floor1 <= 1.5)]
+    else:
+        log("Case 3: failed (see above)")
+
+    # ---- Case 4 ----------------------------------------------------------
+    log("")
+    if cold and warm:
+        log(f"Case 4: gallery of 5,000 photos (1600x1200, 100 unique files hard-linked), "
+            f"scrolled through in {gallery.SCROLL_STEPS} steps")
+        for name, r in (("cold", cold), ("warm", warm)):
+            f = r["first_stats"]
+            curve = " ".join(f"{k:.2f}:{v:.0f}" for k, v in sorted(r["rss_at"].items()))
+            log(f"  {name} cache: first screenful {r['first_ms']:6.0f} ms [{r['criterion']}; "
+                f"items={f['items']} bound={f['bound']} visible={f['visible']} visibleLoaded={f['visibleLoaded']}]")
+            waits = gallery.SCROLL_STEPS * (gallery.STEP_SETTLE + gallery.STEP_PLATEAU)
+            log(f"              scroll {r['scroll_s']:.1f} s (of which up to {waits:.0f} s the harness's own per-step "
+                f"waits; {r['stalled_steps']} steps timed out), "
+                f"RSS after {r['rss_mb']:.0f} MB, peak {r['peak_mb']:.0f} MB, RSS by scroll position {curve} MB, "
+                f"files in thumbnails/ {r['cache_files']}")
+            if f["visible"] >= f["bound"] > 60:
+                log(f"              note: gallery-stats counts visible={f['visible']} of bound={f['bound']} cells: "
+                    "it counts off-screen cells, so the plateau fallback decided")
+        for name, r in (("cold", cold), ("warm", warm)):
+            half = r["rss_at"].get(0.5, r["rss_mb"])
+            ok = r["rss_mb"] <= half * 1.1
+            targets.append((f"case 4 RSS bounded, {name} (end ≤ 1.1 × halfway {half:.0f} MB)",
+                            f"{r['rss_mb']:.0f} MB", f"≤ {half * 1.1:.0f} MB", ok))
+        targets.append(("case 4 first screenful, warm cache", f"{warm['first_ms']:.0f} ms", "< 300 ms",
+                        warm["first_ms"] < 300))
+    else:
+        log(f"Case 4: not measured ({gallery_error})")
+
+    log("")
+    log(f"Load average at the end: {os.getloadavg()[0]:.1f}")
+    log("Targets:")
+    table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
+    log("")
+    parts = [f"case1 ours/vips {summary['case1'][0]:.2f} (RSS {summary['case1'][1]:.0f} MB)",
+             f"case2 ours/vips {summary['case2'][0]:.2f} (RSS {summary['case2'][1]:.0f} MB)"]
+    if prev:
+        parts += [f"reorder {prev['reorder_ms']:.1f} ms",
+                  f"first preview {prev['first_preview_ms'] / 1000 / floor1:.2f}x floor"]
+    if cold and warm:
+        parts += [f"gallery warm first screen {warm['first_ms']:.0f} ms",
+                  f"gallery RSS {warm['rss_mb']:.0f} MB (cold {cold['rss_mb']:.0f} MB)"]
+    parts.append(f"targets met {sum(t[3] for t in targets)}/{len(targets)}")
+    print("summary: " + ", ".join(parts), flush=True)
+
+
+if __name__ == "__main__":
+    main()

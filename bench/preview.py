@@ -1,0 +1,29 @@
+# Case 3: preview latency in the window's own code path, through the
+# collage-bench executable (Sources/CollageBench): the first 800x800 preview
+# of the nine photos (decoding included, cold in-process cache), then the
+# re-composite after a reorder and after a settings change (medians inside
+# each process). Several processes, so the first preview has several samples.
+
+import subprocess
+
+from common import COLLAGE_BENCH, median, run_measured
+
+SIZE = 800
+
+
+def run_once(photos, runs):
+    out = subprocess.run([COLLAGE_BENCH, "--size", str(SIZE), "--runs", str(runs), *photos],
+                         capture_output=True, text=True, check=True).stdout
+    return {k: v for k, v in (line.split(None, 1) for line in out.splitlines() if line.strip())}
+
+
+def measure(photos, processes=5, runs=25):
+    """Medians over `processes` runs of collage-bench, and its peak RSS."""
+    samples = [run_once(photos, runs) for _ in range(processes)]
+    _, rss = run_measured([COLLAGE_BENCH, "--size", str(SIZE), "--runs", str(runs), *photos])
+    figures = {key: median([float(s[key]) for s in samples])
+               for key in ("first_preview_ms", "reorder_ms", "settings_ms")}
+    figures["first_preview_all"] = [float(s["first_preview_ms"]) for s in samples]
+    figures["preview_size"] = samples[0]["preview_size"]
+    figures["rss_mb"] = rss
+    return figures
