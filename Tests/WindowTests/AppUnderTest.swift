@@ -150,6 +150,40 @@ final class AppUnderTest {
 
     var sessionFile: String { home.file("state/tinycollage/session.json") }
 
+    /// Where the window's content starts on the test display.
+    func screenOrigin(_ state: AppState) throws -> (x: Double, y: Double) {
+        let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier)])
+        guard let window = search.stdout.split(separator: "\n").last.map(String.init) else {
+            throw AppError(description: "no window found: \(search.stderr)")
+        }
+        let geometry = try run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window]).stdout
+        func value(_ key: String) -> Double {
+            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) } ?? 0
+        }
+        return (value("X") + state.surfaceOffset.0, value("Y") + state.surfaceOffset.1)
+    }
+
+    /// A real pointer drag on the test display between two points of the
+    /// window (its coordinates, as the state dump gives them), in steps.
+    func pointerDrag(from start: (Double, Double), to end: (Double, Double), state: AppState, steps: Int) throws {
+        let origin = try screenOrigin(state)
+        func xdotool(_ arguments: String...) throws {
+            let result = try run("/usr/bin/xdotool", arguments)
+            if result.status != 0 { throw AppError(description: "xdotool \(arguments): \(result.stderr)") }
+        }
+        let x0 = Int(origin.x + start.0), y0 = Int(origin.y + start.1)
+        let x1 = Int(origin.x + end.0), y1 = Int(origin.y + end.1)
+        try xdotool("mousemove", "--sync", String(x0), String(y0))
+        try xdotool("mousedown", "1")
+        for step in 1...steps {
+            try xdotool("mousemove", String(x0 + (x1 - x0) * step / steps), String(y0 + (y1 - y0) * step / steps))
+            usleep(35_000)
+        }
+        usleep(150_000)
+        try xdotool("mouseup", "1")
+        usleep(300_000)
+    }
+
     func add(_ paths: [String]) throws {
         try expectOK(try send("add " + paths.joined(separator: "\t")))
     }

@@ -66,16 +66,7 @@ extension AppWindow {
         var state = try app.state()
         #expect(try colour(state.preview, atFractionX: 0.5, y: 0.5) == "green")
         let center = state.cellCenters[0]
-        let (originX, originY) = try windowOrigin(app, state)
-        let startX = Int(originX + center[0] + 100), y = Int(originY + center[1])
-        try xdotool("mousemove", "--sync", String(startX), String(y))
-        try xdotool("mousedown", "1")
-        for step in 1...15 {
-            try xdotool("mousemove", String(startX - step * 20), String(y))
-            usleep(30_000)
-        }
-        try xdotool("mouseup", "1")
-        usleep(300_000)
+        try app.pointerDrag(from: (center[0] + 100, center[1]), to: (center[0] - 200, center[1]), state: state, steps: 15)
         state = try app.state()
         #expect(state.crops[0][1] > 0.7, "dragged left, the photo's right part shows: \(state.crops)")
         #expect(try colour(state.preview, atFractionX: 0.5, y: 0.5) == "blue")
@@ -113,21 +104,6 @@ extension AppWindow {
         try app.expectOK(try app.send("settings size 400x200"))
         state = try app.state()
         #expect(state.tooSmall.isEmpty, "at 400×200 a 300×200 photo has pixels to spare: \(state.tooSmall)")
-    }
-
-    private func xdotool(_ arguments: String...) throws {
-        let result = try run("/usr/bin/xdotool", arguments)
-        if result.status != 0 { throw AppError(description: "xdotool \(arguments): \(result.stderr)") }
-    }
-
-    private func windowOrigin(_ app: AppUnderTest, _ state: AppState) throws -> (Double, Double) {
-        let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(app.process.processIdentifier)])
-        guard let id = search.stdout.split(separator: "\n").last.map(String.init) else { throw AppError(description: "no window") }
-        let geometry = try run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", id]).stdout
-        func value(_ key: String) -> Double {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) } ?? 0
-        }
-        return (value("X") + state.surfaceOffset.0, value("Y") + state.surfaceOffset.1)
     }
 }
 }

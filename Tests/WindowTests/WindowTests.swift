@@ -160,34 +160,8 @@ extension AppWindow {
         let thumbnails = state.thumbnails
         #expect(thumbnails.count == 3)
         guard thumbnails.count == 3 else { return }
-        let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid",
-                                                   String(app.process.processIdentifier)])
-        guard let windowID = search.stdout.split(separator: "\n").last.map(String.init) else {
-            throw AppError(description: "no window found: \(search.stderr)")
-        }
-        let geometry = try run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", windowID]).stdout
-        func value(_ key: String) -> Double {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) } ?? 0
-        }
-        let (offsetX, offsetY) = state.surfaceOffset
-        let originX = value("X") + offsetX, originY = value("Y") + offsetY
         let from = thumbnails[2], to = thumbnails[0]
-        let startX = Int(originX + from.centerX), startY = Int(originY + from.centerY)
-        let endX = Int(originX + to.x + 4), endY = Int(originY + to.centerY)
-        func xdotool(_ arguments: String...) throws {
-            let result = try run("/usr/bin/xdotool", arguments)
-            if result.status != 0 { throw AppError(description: "xdotool \(arguments): \(result.stderr)") }
-        }
-        try xdotool("mousemove", "--sync", String(startX), String(startY))
-        try xdotool("mousedown", "1")
-        for step in 1...12 {
-            let x = startX + (endX - startX) * step / 12
-            try xdotool("mousemove", String(x), String(endY))
-            usleep(40_000)
-        }
-        usleep(150_000)
-        try xdotool("mouseup", "1")
-        usleep(200_000)
+        try app.pointerDrag(from: (from.centerX, from.centerY), to: (to.x + 4, to.centerY), state: state, steps: 12)
         #expect(try app.state().names == ["blue.jpg", "red.jpg", "green.jpg"])
     }
 }
