@@ -18,8 +18,10 @@ final class AppSettings {
 
     private static func open() -> UnsafeMutablePointer<GSettings>? {
         let system = g_settings_schema_source_get_default()
-        // From the build tree, the schema beside the binary wins over an older installed one.
-        if let folder = BuildTree.find("schemas/gschemas.compiled").map({ String($0.dropLast("/gschemas.compiled".count)) }),
+        // The schema beside the binary (the build tree's, or <prefix>/share's
+        // when installed where XDG_DATA_DIRS does not look) wins over another.
+        let compiled = BuildTree.find("schemas/gschemas.compiled") ?? BuildTree.find("share/glib-2.0/schemas/gschemas.compiled")
+        if let folder = compiled.map({ String($0.dropLast("/gschemas.compiled".count)) }),
            let source = g_settings_schema_source_new_from_directory(folder, system, 0, nil) {
             defer { g_settings_schema_source_unref(source) }
             if let schema = g_settings_schema_source_lookup(source, AppInfo.id, 0) {
