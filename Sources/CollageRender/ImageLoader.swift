@@ -52,20 +52,10 @@ public struct ImageLoader: Sendable {
         defer { file.close() }
         let context = SizeContext(cover: nil, swapsAxes: nil, pixelLimit: pixelLimit)
         context.probeOnly = true
-        let loader = gdk_pixbuf_loader_new()!
+        let loader = Self.makeLoader(reportingTo: context, rows: false)
         defer { g_object_unref(loader) }
-        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared",
-                          unsafeBitCast(sizePrepared, to: GCallback.self), Unmanaged.passRetained(context).toOpaque(),
-                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
-        var error: UnsafeMutablePointer<GError>?
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 64 * 1024)
-        defer { buffer.deallocate() }
-        while error == nil, context.raw == nil {
-            let count = read(file.descriptor, buffer, 64 * 1024)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            if gdk_pixbuf_loader_write(loader, buffer, gsize(count), &error) == 0 { break }
-        }
+        // A read error reads as "not an image" here; decoding says which.
+        let (error, _) = Self.feed(file, to: loader, chunkSize: 64 * 1024, while: { context.raw == nil }, seeing: { _ in })
         gdk_pixbuf_loader_close(loader, nil)
         defer { if let error { g_error_free(error) } }
         if context.tooLarge, let raw = context.raw {
@@ -80,38 +70,54 @@ public struct ImageLoader: Sendable {
         return raw
     }
 
-    func decode(_ file: PhotoFile, path: String, covering cover: PixelSize?, swapsAxes: Bool?) throws(LoadError) -> DecodedPhoto {
-        let context = SizeContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit)
+    /// A new loader whose size-prepared signal (and area-updated, with `rows`)
+    /// report into `context`; each connection keeps the context alive. The
+    /// caller owns the loader.
+    private static func makeLoader(reportingTo context: SizeContext, rows: Bool) -> UnsafeMutablePointer<GdkPixbufLoader> {
         let loader = gdk_pixbuf_loader_new()!
-        defer { g_object_unref(loader) }
-        let box = Unmanaged.passRetained(context).toOpaque()
-        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared",
-                          unsafeBitCast(sizePrepared, to: GCallback.self), box,
-                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
-        tc_signal_connect(UnsafeMutableRawPointer(loader), "area-updated",
-                          unsafeBitCast(areaUpdated, to: GCallback.self),
-                          Unmanaged.passRetained(context).toOpaque(),
-                          { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() })
+        let release: GClosureNotify = { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() }
+        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
+                          Unmanaged.passRetained(context).toOpaque(), release)
+        if rows {
+            tc_signal_connect(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(areaUpdated, to: GCallback.self),
+                              Unmanaged.passRetained(context).toOpaque(), release)
+        }
+        return loader
+    }
 
+    /// Writes the file into the loader a chunk at a time while `more()` holds,
+    /// showing each chunk to `seeing` first. Returns the loader's error (the
+    /// caller frees it) and what went wrong reading, if anything.
+    private static func feed(_ file: PhotoFile, to loader: UnsafeMutablePointer<GdkPixbufLoader>, chunkSize: Int,
+                             while more: () -> Bool, seeing: (UnsafeBufferPointer<UInt8>) -> Void)
+        -> (error: UnsafeMutablePointer<GError>?, readError: String?) {
         var error: UnsafeMutablePointer<GError>?
-        let chunkSize = 256 * 1024
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
         defer { buffer.deallocate() }
-        var readError: String?
-        var endCheck: ContainerEndCheck?
-        while error == nil, !context.tooLarge, context.raw?.isEmpty != true {
+        while error == nil, more() {
             let count = read(file.descriptor, buffer, chunkSize)
             if count < 0 {
                 if errno == EINTR { continue }
-                readError = String(cString: strerror(errno))
-                break
+                return (error, String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            let chunk = UnsafeBufferPointer(start: buffer, count: count)
-            if endCheck == nil { endCheck = ContainerEndCheck(firstBytes: chunk) }
-            endCheck?.feed(chunk)
+            seeing(UnsafeBufferPointer(start: buffer, count: count))
             if gdk_pixbuf_loader_write(loader, buffer, gsize(count), &error) == 0 { break }
         }
+        return (error, nil)
+    }
+
+    func decode(_ file: PhotoFile, path: String, covering cover: PixelSize?, swapsAxes: Bool?) throws(LoadError) -> DecodedPhoto {
+        let context = SizeContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit)
+        let loader = Self.makeLoader(reportingTo: context, rows: true)
+        defer { g_object_unref(loader) }
+        var endCheck: ContainerEndCheck?
+        let (error, readError) = Self.feed(file, to: loader, chunkSize: 256 * 1024,
+                                           while: { !context.tooLarge && context.raw?.isEmpty != true },
+                                           seeing: { chunk in
+            if endCheck == nil { endCheck = ContainerEndCheck(firstBytes: chunk) }
+            endCheck?.feed(chunk)
+        })
         // Close even after a failure, or GLib warns that the loader was not closed.
         var closeError: UnsafeMutablePointer<GError>?
         let closed = error == nil
