@@ -1,8 +1,6 @@
-// Writes a rendered collage as PNG or JPEG, atomically: a temporary file in
-// the target folder, flushed to disk, then linked into place (link() fails
-// rather than replace an existing file) or renamed over it when the caller
-// allows replacing. On any failure nothing is left behind and the error
-// names the file and says why.
+// Writes a rendered collage as PNG or JPEG, atomically through AtomicFile
+// (never a half-written file, never a silent replace); the errors of any
+// such write, naming the file and saying why, are ExportError's.
 
 import CGtk
 import CollageCore
@@ -69,7 +67,7 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(FilePathText.displayText(path)): \(reasonText)" }
 
-    static func fromErrno(_ code: Int32, path: String) -> ExportError {
+    public static func fromErrno(_ code: Int32, path: String) -> ExportError {
         switch code {
         case ENOENT: return ExportError(path: path, reason: .folderMissing)
         case ENOTDIR: return ExportError(path: path, reason: .notAFolder)
@@ -83,73 +81,13 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 public enum Exporter {
-    /// Writes `image` to `path`. The image's pixels are converted in place to
-    /// the encoder's layout (saving a copy the size of the collage), so the
-    /// image must not be drawn again afterwards.
+    /// Writes `image` to `path`, atomically (see AtomicFile). The image's
+    /// pixels are converted in place to the encoder's layout (saving a copy
+    /// the size of the collage), so the image must not be drawn again afterwards.
     public static func write(consuming image: CairoImage, to path: String, format: ImageFormat,
                              replacing: Bool = false) throws(ExportError) {
-        if !replacing, exists(path) {
-            throw ExportError(path: path, reason: .exists)
-        }
-        // Bytes throughout: the name may not be UTF-8 (see FilePathText).
-        let target = FilePathText.bytes(of: path)
-        let folder: [UInt8] = target.lastIndex(of: UInt8(ascii: "/")).map { $0 == 0 ? [UInt8(ascii: "/")] : Array(target[..<$0]) }
-            ?? [UInt8(ascii: ".")]
-        var template = (folder + Array("/.tinycollage-XXXXXX".utf8)).map { CChar(bitPattern: $0) } + [0]
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 { throw .fromErrno(errno, path: path) }
-        let temporary = FilePathText.text(fromBytes: template.dropLast().map { UInt8(bitPattern: $0) })
-        let folderText = FilePathText.text(fromBytes: folder)
-        var keepTemporary = false
-        defer {
-            if !keepTemporary { FilePathText.withCString(temporary) { _ = unlink($0) } }
-        }
-        do throws(ExportError) {
+        try AtomicFile.write(to: path, replacing: replacing) { fd throws(ExportError) in
             try encode(image, format: format, to: fd, path: path)
-            if fsync(fd) != 0 { throw .fromErrno(errno, path: path) }
-        } catch {
-            close(fd)
-            throw error
-        }
-        if close(fd) != 0 { throw .fromErrno(errno, path: path) }
-        makeReadable(temporary)
-        func moveIntoPlace() throws(ExportError) {
-            let moved = FilePathText.withCString(temporary) { from in FilePathText.withCString(path) { rename(from, $0) } }
-            if moved != 0 { throw .fromErrno(errno, path: path) }
-            keepTemporary = true
-        }
-        if replacing {
-            try moveIntoPlace()
-        } else if FilePathText.withCString(temporary, { from in FilePathText.withCString(path) { link(from, $0) } }) != 0 {
-            let code = errno
-            // Some file systems (FAT, some FUSE) have no hard links: check, then rename.
-            guard code == EPERM || code == ENOTSUP || code == EXDEV || code == EMLINK else {
-                throw .fromErrno(code, path: path)
-            }
-            if exists(path) { throw ExportError(path: path, reason: .exists) }
-            try moveIntoPlace()
-        }
-        syncFolder(folderText)
-    }
-
-    /// Whether anything (a file, a folder, even a dangling link) has that name.
-    public static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return FilePathText.withCString(path) { lstat($0, &info) } == 0
-    }
-
-    /// mkstemp makes 0600 files; a saved photo should be readable like any other.
-    private static func makeReadable(_ path: String) {
-        let mask = umask(0)
-        umask(mask)
-        _ = FilePathText.withCString(path) { chmod($0, 0o666 & ~mask) }
-    }
-
-    private static func syncFolder(_ folder: String) {
-        let fd = FilePathText.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
         }
     }
 
@@ -255,16 +193,8 @@ private final class WriteSink {
 
 private let writeChunk: GdkPixbufSaveFunc = { buffer, count, error, data in
     let sink = Unmanaged<WriteSink>.fromOpaque(data!).takeUnretainedValue()
-    var offset = 0
-    while offset < Int(count) {
-        let written = write(sink.fd, buffer! + offset, Int(count) - offset)
-        if written < 0 {
-            if errno == EINTR { continue }
-            sink.errnoValue = errno
-            g_set_error_literal(error, g_file_error_quark(), Int32(G_FILE_ERROR_IO.rawValue), strerror(errno))
-            return 0
-        }
-        offset += written
-    }
-    return 1
+    guard let code = AtomicFile.writeAll(sink.fd, buffer!, count: Int(count)) else { return 1 }
+    sink.errnoValue = code
+    g_set_error_literal(error, g_file_error_quark(), Int32(G_FILE_ERROR_IO.rawValue), strerror(code))
+    return 0
 }

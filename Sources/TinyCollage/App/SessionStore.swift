@@ -2,13 +2,14 @@
 // $XDG_STATE_HOME/tinycollage/session.json and read back at start. Writes
 // run on a background queue, newest document first — a burst of changes
 // never waits for the disk, and a `kill -9` loses at most what was still
-// being written. Each write is atomic: a temporary file in the same folder,
-// fsync, rename, fsync of the folder. A session file that cannot be trusted
-// (damaged, or from a newer TinyCollage) is set aside under another name,
-// never deleted, and the app starts empty.
+// being written. Each write is atomic (AtomicFile: a temporary file in the
+// same folder, fsync, rename, fsync of the folder). A session file that
+// cannot be trusted (damaged, or from a newer TinyCollage) is set aside
+// under another name, never deleted, and the app starts empty.
 
 import CGtk
 import CollageCore
+import CollageRender
 import Dispatch
 import Foundation
 #if canImport(Glibc)
@@ -84,40 +85,15 @@ final class SessionStore {
     nonisolated private static func write(_ document: CollageDocument, folder: String) {
         guard let data = try? SessionFile.encode(document) else { return }
         g_mkdir_with_parents(folder, 0o700)
-        var template = Array((folder + "/.session-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return report(folder, errno) }
-        let temporary = String(cString: template)
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 { if errno == EINTR { continue } else { return false } }
-                offset += n
+        do throws(ExportError) {
+            // Private: it lists the user's photos.
+            try AtomicFile.write(to: folder + "/session.json", replacing: true, permissions: 0o600) { fd throws(ExportError) in
+                let failed = data.withUnsafeBytes { AtomicFile.writeAll(fd, $0.baseAddress!, count: $0.count) }
+                if let failed { throw .fromErrno(failed, path: folder + "/session.json") }
             }
-            return true
+        } catch {
+            printError("tinycollage: the session could not be kept: \(error)")
         }
-        let code = errno
-        guard written, fsync(fd) == 0 else {
-            close(fd)
-            unlink(temporary)
-            return report(folder, code)
-        }
-        close(fd)
-        guard rename(temporary, folder + "/session.json") == 0 else {
-            let code = errno
-            unlink(temporary)
-            return report(folder, code)
-        }
-        let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dir >= 0 {
-            fsync(dir)
-            close(dir)
-        }
-    }
-
-    nonisolated private static func report(_ folder: String, _ code: Int32) {
-        printError("tinycollage: the session could not be kept in \(folder): \(String(cString: strerror(code)))")
     }
 
     private static func timestamp() -> String {

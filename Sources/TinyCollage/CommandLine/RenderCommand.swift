@@ -151,7 +151,7 @@ struct RenderCommand {
             throw .input(tr("%s: too many photos: %s given, a collage holds at most 9",
                             FilePathText.displayText(first), String(options.photos.count)))
         }
-        if !options.force, Exporter.exists(output) {
+        if !options.force, AtomicFile.exists(output) {
             throw .input(tr("%s: %s (use --force to replace it)", FilePathText.displayText(output), Messages.reason(ExportError.Reason.exists)))
         }
         let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings)

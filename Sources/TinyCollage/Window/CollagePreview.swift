@@ -109,7 +109,7 @@ final class CollagePreview {
             self.watching = false
             guard let current = self.lastResult, !current.failures.isEmpty else { return }
             let back = current.failures.values.contains { error in
-                (error.reason == .missing || error.reason == .danglingLink) && Exporter.exists(error.path)
+                (error.reason == .missing || error.reason == .danglingLink) && AtomicFile.exists(error.path)
             }
             if back {
                 self.render()
