@@ -84,13 +84,6 @@ public final class ImageCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    public func removeAll() {
-        lock.withLock {
-            entries.removeAll()
-            bytes = 0
-        }
-    }
-
     private func evictOverBudget() {
         while bytes > budgetBytes {
             var oldest: (FileIdentity, Int, UInt64)?

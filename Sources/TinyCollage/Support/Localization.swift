@@ -10,19 +10,21 @@ let gettextDomain = "tinycollage"
 
 func tr(_ message: String, _ arguments: String...) -> String {
     // gettext hands back its argument when untranslated: copy it while it lives.
-    var text = message.withCString { String(cString: g_dgettext(gettextDomain, $0)) }
-    for argument in arguments {
-        guard let range = text.range(of: "%s") else { break }
-        text.replaceSubrange(range, with: argument)
-    }
-    return text
+    let text = message.withCString { String(cString: g_dgettext(gettextDomain, $0)) }
+    return filling(text, with: arguments)
 }
 
 /// Plural forms: `trn("%s photo", "%s photos", n)`.
 func trn(_ singular: String, _ plural: String, _ count: Int, _ arguments: String...) -> String {
-    var text = singular.withCString { one in
+    let text = singular.withCString { one in
         plural.withCString { many in String(cString: g_dngettext(gettextDomain, one, many, gulong(max(count, 0)))) }
     }
+    return filling(text, with: arguments)
+}
+
+/// Puts `arguments` into the `%s` placeholders of `text`, in order.
+private func filling(_ text: String, with arguments: [String]) -> String {
+    var text = text
     for argument in arguments {
         guard let range = text.range(of: "%s") else { break }
         text.replaceSubrange(range, with: argument)
