@@ -21,8 +21,8 @@ public final class CollageStore {
         case photos
         case settings
         case crop(Photo.ID)
-        /// Facts learned about a photo (its size); not an undoable change.
-        case info(Photo.ID)
+        /// Facts learned about photos (their sizes); not an undoable change.
+        case info
         case undo
         case redo
         case replaced
@@ -114,11 +114,16 @@ public final class CollageStore {
         commit(next, .crop(id))
     }
 
-    /// Records what was learned about a photo (e.g. its pixel size) without an undo step.
-    public func updateInfo(for id: Photo.ID, pixelSize: PixelSize) {
-        guard let index = document.index(of: id), document.photos[index].pixelSize != pixelSize else { return }
-        document.photos[index].pixelSize = pixelSize
-        notify(.info(id))
+    /// Records the pixel sizes learned of photos (a render tells all of them
+    /// at once), without an undo step; observers are told once, if anything changed.
+    public func updateSizes(_ sizes: [Photo.ID: PixelSize]) {
+        var changed = false
+        for (id, size) in sizes {
+            guard let index = document.index(of: id), document.photos[index].pixelSize != size else { continue }
+            document.photos[index].pixelSize = size
+            changed = true
+        }
+        if changed { notify(.info) }
     }
 
     /// Replaces the whole document, e.g. from a restored session; forgets history.

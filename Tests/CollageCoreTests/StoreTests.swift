@@ -132,7 +132,11 @@ import Testing
         let store = CollageStore()
         store.add(photos("a"))
         let id = store.document.photos[0].id
-        store.updateInfo(for: id, pixelSize: PixelSize(width: 6000, height: 4000))
+        var told = 0
+        store.observe { _, _ in told += 1 }
+        store.updateSizes([id: PixelSize(width: 6000, height: 4000)])
+        store.updateSizes([id: PixelSize(width: 6000, height: 4000)])  // nothing new: nobody is told
+        #expect(told == 1)
         #expect(store.document.photos[0].pixelSize == PixelSize(width: 6000, height: 4000))
         store.undo()
         #expect(store.document.photos.isEmpty)

@@ -133,7 +133,7 @@ final class CollagePreview {
         gtk_picture_set_paintable(picture.opaque, texture.paintable)
         self.texture = texture
         lastResult = result
-        for (id, size) in result.originalSizes { controller.store.updateInfo(for: id, pixelSize: size) }
+        controller.store.updateSizes(result.originalSizes)
         // Say once per file why it is missing from the collage.
         let fresh = result.failures.values.filter { !reported.contains($0.path) }
         reported.formUnion(fresh.map(\.path))
