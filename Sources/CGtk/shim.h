@@ -31,19 +31,34 @@ static inline gulong tc_signal_connect_after(gpointer instance, const char *sign
     return g_signal_connect_data(instance, signal, handler, data, destroy, G_CONNECT_AFTER);
 }
 
-// gtk_accessible_update_property is variadic.
+// gtk_accessible_update_property and _state are variadic.
 static inline void tc_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+static inline void tc_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
 
-// A GValue holding a string, for GdkContentProvider (G_VALUE_INIT is a macro).
-static inline GdkContentProvider *tc_content_provider_for_string(const char *text) {
-    GValue value = G_VALUE_INIT;
-    g_value_init(&value, G_TYPE_STRING);
-    g_value_set_string(&value, text);
-    GdkContentProvider *provider = gdk_content_provider_new_for_value(&value);
-    g_value_unset(&value);
+static inline void tc_accessible_set_checked(GtkWidget *widget, gboolean checked) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED,
+                                checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
+static inline void tc_accessible_set_selected(GtkWidget *widget, gboolean selected) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
+}
+
+static inline void tc_accessible_set_key_shortcuts(GtkWidget *widget, const char *shortcuts) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, shortcuts, -1);
+}
+
+
+// Drag content: the files as text/uri-list bytes, what file managers read.
+static inline GdkContentProvider *tc_content_provider_for_uri_list(const char *uri_list) {
+    GBytes *bytes = g_bytes_new(uri_list, strlen(uri_list));
+    GdkContentProvider *provider = gdk_content_provider_new_for_bytes("text/uri-list", bytes);
+    g_bytes_unref(bytes);
     return provider;
 }
 

@@ -61,6 +61,21 @@ public struct CollageDocument: Hashable, Codable, Sendable {
         photos.first { $0.id == id }
     }
 
+    /// Which parts differ from `other`: the photos (membership or order),
+    /// crops, settings.
+    public func differences(from other: CollageDocument) -> CollageStore.Change.Parts {
+        var parts: CollageStore.Change.Parts = []
+        if photos.map(\.id) != other.photos.map(\.id) || photos.map(\.path) != other.photos.map(\.path) {
+            parts.insert(.photos)
+        }
+        let otherCrops = Dictionary(other.photos.map { ($0.id, $0.crop) }, uniquingKeysWith: { first, _ in first })
+        if photos.contains(where: { photo in otherCrops[photo.id].map { $0 != photo.crop } ?? false }) {
+            parts.insert(.crops)
+        }
+        if settings != other.settings { parts.insert(.settings) }
+        return parts
+    }
+
     /// The cells of the current photos at the output size.
     public func cells() throws(CollageLayout.LayoutError) -> [CellRect] {
         try CollageLayout.cells(count: photos.count, size: settings.outputSize, gap: settings.gap,

@@ -17,15 +17,34 @@
 import Foundation
 
 public final class CollageStore {
-    public enum Change: Equatable, Sendable {
-        case photos
-        case settings
-        case crop(Photo.ID)
-        /// Facts learned about photos (their sizes); not an undoable change.
-        case info
-        case undo
-        case redo
-        case replaced
+    /// What a change touched, and what caused it, so each observer can act
+    /// on its own part only (the strip on photos, the settings panel on
+    /// settings, the preview on everything).
+    public struct Change: Equatable, Sendable {
+        public struct Parts: OptionSet, Sendable {
+            public let rawValue: Int
+            public init(rawValue: Int) { self.rawValue = rawValue }
+            /// Which photos are selected, and their order.
+            public static let photos = Parts(rawValue: 1)
+            /// The crop of one or more photos.
+            public static let crops = Parts(rawValue: 2)
+            public static let settings = Parts(rawValue: 4)
+            public static let all: Parts = [.photos, .crops, .settings]
+        }
+
+        public enum Cause: Equatable, Sendable {
+            case edit, undo, redo, replaced
+        }
+
+        public var parts: Parts
+        public var cause: Cause
+
+        public init(_ parts: Parts, _ cause: Cause = .edit) {
+            self.parts = parts
+            self.cause = cause
+        }
+
+        public func touches(_ part: Parts) -> Bool { !parts.isDisjoint(with: part) }
     }
 
     public typealias Observer = (CollageDocument, Change) -> Void
@@ -73,7 +92,7 @@ public final class CollageStore {
     public func insert(_ photos: [Photo], at index: Int) -> CollageDocument.AddResult {
         var next = document
         let result = next.insert(photos, at: index)
-        if !result.added.isEmpty { commit(next, .photos) }
+        if !result.added.isEmpty { commit(next, Change(.photos)) }
         return result
     }
 
@@ -81,7 +100,7 @@ public final class CollageStore {
     public func move(from source: Int, to destination: Int) -> Bool {
         var next = document
         guard next.move(from: source, to: destination) else { return false }
-        commit(next, .photos)
+        commit(next, Change(.photos))
         return true
     }
 
@@ -89,7 +108,7 @@ public final class CollageStore {
     public func remove(id: Photo.ID) -> Photo? {
         var next = document
         guard let removed = next.remove(id: id) else { return nil }
-        commit(next, .photos)
+        commit(next, Change(.photos))
         return removed
     }
 
@@ -97,33 +116,21 @@ public final class CollageStore {
         guard !document.photos.isEmpty else { return }
         var next = document
         next.photos.removeAll()
-        commit(next, .photos)
+        commit(next, Change(.photos))
     }
 
     public func setSettings(_ settings: CollageSettings) {
         guard settings != document.settings else { return }
         var next = document
         next.settings = settings
-        commit(next, .settings)
+        commit(next, Change(.settings))
     }
 
     public func setCrop(_ crop: Crop, for id: Photo.ID) {
         guard let index = document.index(of: id), document.photos[index].crop != crop else { return }
         var next = document
         next.photos[index].crop = crop
-        commit(next, .crop(id))
-    }
-
-    /// Records the pixel sizes learned of photos (a render tells all of them
-    /// at once), without an undo step; observers are told once, if anything changed.
-    public func updateSizes(_ sizes: [Photo.ID: PixelSize]) {
-        var changed = false
-        for (id, size) in sizes {
-            guard let index = document.index(of: id), document.photos[index].pixelSize != size else { continue }
-            document.photos[index].pixelSize = size
-            changed = true
-        }
-        if changed { notify(.info) }
+        commit(next, Change(.crops))
     }
 
     /// Replaces the whole document, e.g. from a restored session; forgets history.
@@ -131,15 +138,16 @@ public final class CollageStore {
         document = newDocument
         undoStack.removeAll()
         redoStack.removeAll()
-        notify(.replaced)
+        notify(Change(.all, .replaced))
     }
 
     @discardableResult
     public func undo() -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         redoStack.append(document)
+        let parts = previous.differences(from: document)
         document = previous
-        notify(.undo)
+        notify(Change(parts, .undo))
         return true
     }
 
@@ -147,8 +155,9 @@ public final class CollageStore {
     public func redo() -> Bool {
         guard let next = redoStack.popLast() else { return false }
         undoStack.append(document)
+        let parts = next.differences(from: document)
         document = next
-        notify(.redo)
+        notify(Change(parts, .redo))
         return true
     }
 

@@ -1,5 +1,8 @@
 // One selected photo: a stable identity (the same file may be selected twice),
-// its path, what is known of its size, and the part of it the user chose to show.
+// its path, and the part of it the user chose to show. What decoding learns
+// about the file (its size, whether it can be read) is not part of the
+// document: the window keeps such facts apart (PhotoFacts), so learning them
+// is neither an undo step nor a change of the session file.
 
 import Foundation
 
@@ -7,14 +10,11 @@ public struct Photo: Hashable, Codable, Sendable, Identifiable {
     public let id: UUID
     /// The file's path; not UTF-8 names are kept losslessly (see FilePathText).
     public var path: String
-    /// Upright pixel size once known (after EXIF orientation).
-    public var pixelSize: PixelSize?
     public var crop: Crop
 
-    public init(id: UUID = UUID(), path: String, pixelSize: PixelSize? = nil, crop: Crop = Crop()) {
+    public init(id: UUID = UUID(), path: String, crop: Crop = Crop()) {
         self.id = id
         self.path = path
-        self.pixelSize = pixelSize
         self.crop = crop
     }
 

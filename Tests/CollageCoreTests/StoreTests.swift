@@ -112,7 +112,8 @@ import Testing
         store.setSettings(CollageSettings(margin: 4))
         store.undo()
         store.redo()
-        #expect(changes == [.photos, .photos, .settings, .undo, .redo])
+        #expect(changes == [CollageStore.Change(.photos), CollageStore.Change(.photos), CollageStore.Change(.settings),
+                             CollageStore.Change(.settings, .undo), CollageStore.Change(.settings, .redo)])
         store.removeObserver(token)
         store.clear()
         #expect(changes.count == 5)
@@ -128,18 +129,22 @@ import Testing
         #expect(seen == [1, 2, 1])
     }
 
-    @Test func learningAPhotoSizeIsNotAnUndoStep() {
+    @Test func undoSaysWhichPartsItChanged() {
         let store = CollageStore()
-        store.add(photos("a"))
+        store.add(photos("a", "b"))
         let id = store.document.photos[0].id
-        var told = 0
-        store.observe { _, _ in told += 1 }
-        store.updateSizes([id: PixelSize(width: 6000, height: 4000)])
-        store.updateSizes([id: PixelSize(width: 6000, height: 4000)])  // nothing new: nobody is told
-        #expect(told == 1)
-        #expect(store.document.photos[0].pixelSize == PixelSize(width: 6000, height: 4000))
+        store.setCrop(Crop(zoom: 2), for: id)
+        store.move(from: 0, to: 1)
+        var changes: [CollageStore.Change] = []
+        store.observe { _, change in changes.append(change) }
         store.undo()
-        #expect(store.document.photos.isEmpty)
+        store.undo()
+        store.undo()
+        #expect(changes.map(\.parts) == [.photos, .crops, .photos])
+        #expect(changes.map(\.cause) == [.undo, .undo, .undo])
+        #expect(changes[1].touches(.crops) && !changes[1].touches(.photos))
+        store.replace(with: CollageDocument())
+        #expect(changes.last == CollageStore.Change(.all, .replaced))
     }
 
     @Test func undoHistoryIsBounded() {

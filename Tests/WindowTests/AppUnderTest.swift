@@ -1,7 +1,12 @@
 // The real app in a real window on the test display (make check runs the
-// tests under Xvfb in a private D-Bus session), driven through its test
-// control on stdin (see Sources/TinyCollage/App/TestControl.swift), with a
-// home, Pictures folder and state folder of its own.
+// tests under Xvfb in a private D-Bus session), with a home, Pictures folder
+// and state folder of its own. Tests act on it as a person does — real X
+// events through xdotool (RealInput.swift), AT-SPI actions through the
+// screen reader's library (Accessibility.swift), "Open With" through a second
+// `tinycollage FILE…` that hands the files to the running app over D-Bus —
+// and read what it shows through its debug-only, read-only test control
+// (`idle`, `dump`, `gallery-stats`; Sources/TinyCollage/App/TestControl.swift)
+// and the files it writes.
 
 import CollageCore
 import Foundation
@@ -13,8 +18,8 @@ import Glibc
 
 let hasDisplay = ProcessInfo.processInfo.environment["DISPLAY"] != nil
 
-/// Every window test, one at a time: they share one display, and a pointer
-/// drag must not land on another test's window.
+/// Every window test, one at a time: they share one display and one D-Bus
+/// session, and a pointer drag must not land on another test's window.
 @Suite(.serialized, .enabled(if: hasDisplay, "window tests need a display: run them through `make check`"))
 enum AppWindow {}
 
@@ -25,6 +30,9 @@ let appBinary: String = {
         .appendingPathComponent("tinycollage").path
 }()
 
+/// The app's D-Bus name: one instance owns it, a second hands its files over.
+let appID = "io.github.tinycollage.TinyCollage"
+
 struct AppError: Error, CustomStringConvertible {
     var description: String
 }
@@ -32,14 +40,20 @@ struct AppError: Error, CustomStringConvertible {
 final class AppUnderTest {
     let process = Process()
     let home: FixtureFolder
+    let environment: [String: String]
     private let input = Pipe()
     private let output = Pipe()
     private var buffer = Data()
+    /// The X window, found once it is mapped.
+    private(set) var windowID: String?
 
     var pictures: String { home.file("Pictures") }
 
-    /// Starts the app with `files` on its command line.
-    init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int = 480, height: Int = 800) throws {
+    /// Starts the app with `files` on its command line, in a window of
+    /// `width`×`height` (the app's remembered size), and waits until it has
+    /// settled.
+    init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
+         height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -54,12 +68,18 @@ final class AppUnderTest {
         // A key file in this home: settings persist across the test's own restarts only.
         environment["GSETTINGS_BACKEND"] = "keyfile"
         environment["TINYCOLLAGE_TEST_CONTROL"] = "1"
-        environment["TINYCOLLAGE_NON_UNIQUE"] = "1"
         environment["GSK_RENDERER"] = "cairo"
-        environment["NO_AT_BRIDGE"] = "1"
+        environment["GTK_A11Y"] = accessibility ? nil : "none"
+        environment["NO_AT_BRIDGE"] = accessibility ? nil : "1"
         environment["LANGUAGE"] = language
         environment["LC_ALL"] = nil
         environment["LANG"] = nil
+        for (key, value) in extraEnvironment { environment[key] = value }
+        self.environment = environment
+        if width != nil || height != nil {
+            try Self.rememberWindowSize(width: width ?? 480, height: height ?? 740, home: self.home)
+        }
+        try Self.waitForTheNameToBeFree()
         process.executableURL = URL(fileURLWithPath: appBinary)
         process.arguments = files
         process.environment = environment
@@ -72,14 +92,42 @@ final class AppUnderTest {
 
     deinit {
         if process.isRunning {
-            try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+            process.terminate()
             let deadline = Date().addingTimeInterval(3)
             while process.isRunning, Date() < deadline { usleep(20_000) }
-            if process.isRunning { process.terminate() }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 
-    /// Sends one command and returns its reply (without the "> ").
+    /// The window size the app starts with, as GSettings' key file holds it.
+    private static func rememberWindowSize(width: Int, height: Int, home: FixtureFolder) throws {
+        let folder = home.file("config/glib-2.0/settings")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let keyfile = folder + "/keyfile"
+        var text = (try? String(contentsOfFile: keyfile, encoding: .utf8)) ?? ""
+        if !text.contains("[io/github/tinycollage/TinyCollage]") { text += "[io/github/tinycollage/TinyCollage]\n" }
+        text = text.split(separator: "\n").filter { !$0.hasPrefix("window-width=") && !$0.hasPrefix("window-height=") }
+            .joined(separator: "\n") + "\nwindow-width=\(width)\nwindow-height=\(height)\n"
+        try text.write(toFile: keyfile, atomically: true, encoding: .utf8)
+    }
+
+    /// An app from the test before may still be letting go of its D-Bus name;
+    /// a new one started meanwhile would hand its files over and exit.
+    private static func waitForTheNameToBeFree() throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            let reply = try run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+                                                   "--object-path", "/org/freedesktop/DBus", "--method",
+                                                   "org.freedesktop.DBus.NameHasOwner", appID])
+            if reply.status != 0 || reply.stdout.contains("false") { return }
+            usleep(50_000)
+        }
+        throw AppError(description: "another TinyCollage still owns \(appID)")
+    }
+
+    // MARK: The read-only test control
+
+    /// Sends one read-only command and returns its reply (without the "> ").
     @discardableResult
     func send(_ command: String, timeout: TimeInterval = 20) throws -> String {
         try input.fileHandleForWriting.write(contentsOf: Data((command + "\n").utf8))
@@ -109,7 +157,7 @@ final class AppUnderTest {
         }
     }
 
-    /// Waits for checks, decodes and renders to finish.
+    /// Waits for input to be handled and checks, decodes, renders and saves to finish.
     func idle() throws {
         let reply = try send("idle", timeout: 60)
         guard reply == "idle" else { throw AppError(description: "app did not settle: \(reply)") }
@@ -124,15 +172,23 @@ final class AppUnderTest {
         return try AppState(json: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
-    /// Sends commands without waiting for their replies (a burst), then reads them all.
-    func burst(_ commands: [String]) throws {
-        try input.fileHandleForWriting.write(contentsOf: Data(commands.map { $0 + "\n" }.joined().utf8))
-        for command in commands { _ = try readReply(to: command) }
-    }
+    // MARK: The app as a whole
 
-    /// Sends commands and returns at once, leaving their replies unread (for kill -9 tests).
-    func fire(_ commands: [String]) throws {
-        try input.fileHandleForWriting.write(contentsOf: Data(commands.map { $0 + "\n" }.joined().utf8))
+    /// "Open With": a second `tinycollage FILE…` hands the files to this one and exits.
+    func openWith(_ paths: [String]) throws {
+        let second = Process()
+        second.executableURL = URL(fileURLWithPath: appBinary)
+        second.arguments = paths
+        var environment = self.environment
+        environment["TINYCOLLAGE_TEST_CONTROL"] = nil
+        second.environment = environment
+        second.standardInput = FileHandle.nullDevice
+        try second.run()
+        second.waitUntilExit()
+        guard second.terminationStatus == 0 else {
+            throw AppError(description: "the second instance exited with \(second.terminationStatus)")
+        }
+        try idle()
     }
 
     func kill9() {
@@ -140,56 +196,21 @@ final class AppUnderTest {
         process.waitUntilExit()
     }
 
-    /// Closes the window as a person would and waits for the app to end.
+    /// Quits with Ctrl+Q, as a person would, and waits for the app to end.
     func quit() throws {
-        _ = try? send("quit")
+        try key("ctrl+q")
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning, Date() < deadline { usleep(20_000) }
         if process.isRunning { throw AppError(description: "the app did not quit") }
     }
 
+    var isAlive: Bool { process.isRunning }
+
     var sessionFile: String { home.file("state/tinycollage/session.json") }
 
-    /// Where the window's content starts on the test display.
-    func screenOrigin(_ state: AppState) throws -> (x: Double, y: Double) {
-        let search = try run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier)])
-        guard let window = search.stdout.split(separator: "\n").last.map(String.init) else {
-            throw AppError(description: "no window found: \(search.stderr)")
-        }
-        let geometry = try run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window]).stdout
-        func value(_ key: String) -> Double {
-            geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) } ?? 0
-        }
-        return (value("X") + state.surfaceOffset.0, value("Y") + state.surfaceOffset.1)
-    }
-
-    /// A real pointer drag on the test display between two points of the
-    /// window (its coordinates, as the state dump gives them), in steps.
-    func pointerDrag(from start: (Double, Double), to end: (Double, Double), state: AppState, steps: Int) throws {
-        let origin = try screenOrigin(state)
-        func xdotool(_ arguments: String...) throws {
-            let result = try run("/usr/bin/xdotool", arguments)
-            if result.status != 0 { throw AppError(description: "xdotool \(arguments): \(result.stderr)") }
-        }
-        let x0 = Int(origin.x + start.0), y0 = Int(origin.y + start.1)
-        let x1 = Int(origin.x + end.0), y1 = Int(origin.y + end.1)
-        try xdotool("mousemove", "--sync", String(x0), String(y0))
-        try xdotool("mousedown", "1")
-        for step in 1...steps {
-            try xdotool("mousemove", String(x0 + (x1 - x0) * step / steps), String(y0 + (y1 - y0) * step / steps))
-            usleep(35_000)
-        }
-        usleep(150_000)
-        try xdotool("mouseup", "1")
-        usleep(300_000)
-    }
-
-    func add(_ paths: [String]) throws {
-        try expectOK(try send("add " + paths.joined(separator: "\t")))
-    }
-
-    func expectOK(_ reply: String) throws {
-        guard reply == "ok" else { throw AppError(description: "the app said: \(reply)") }
+    /// Files in Pictures, hidden ones too (to spot leftover temporary files).
+    func picturesContents() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: pictures)) ?? []).sorted()
     }
 }
 
@@ -198,6 +219,7 @@ struct Bounds {
     var x, y, width, height: Double
     var centerX: Double { x + width / 2 }
     var centerY: Double { y + height / 2 }
+    var center: (Double, Double) { (centerX, centerY) }
 
     init(_ object: Any?) {
         let d = object as? [String: Any] ?? [:]
@@ -207,6 +229,12 @@ struct Bounds {
         width = d["width"] as? Double ?? 0
         height = d["height"] as? Double ?? 0
     }
+}
+
+struct GalleryCellState {
+    var path: String
+    var checked: Bool
+    var bounds: Bounds
 }
 
 struct AppState {
@@ -226,12 +254,27 @@ struct AppState {
     var previewSize: [Int] { raw["previewSize"] as? [Int] ?? [0, 0] }
     var crops: [[Double]] { raw["crops"] as? [[Double]] ?? [] }
     var tooSmall: [String] { raw["tooSmall"] as? [String] ?? [] }
+    var failures: [String] { raw["failures"] as? [String] ?? [] }
     var cellCenters: [[Double]] { raw["cellCenters"] as? [[Double]] ?? [] }
     var settings: [String: Any] { raw["settings"] as? [String: Any] ?? [:] }
     var thumbnails: [Bounds] { (raw["thumbnails"] as? [Any] ?? []).map(Bounds.init) }
+    var focus: String { raw["focus"] as? String ?? "" }
+    var canUndo: Bool { raw["canUndo"] as? Bool ?? false }
+    var windowSize: [Int] { raw["windowSize"] as? [Int] ?? [0, 0] }
+    var galleryCells: [GalleryCellState] {
+        (raw["galleryCells"] as? [[String: Any]] ?? []).map {
+            GalleryCellState(path: $0["path"] as? String ?? "", checked: $0["checked"] as? Bool ?? false, bounds: Bounds($0))
+        }
+    }
+    func galleryCell(_ path: String) -> GalleryCellState? { galleryCells.first { $0.path == path } }
     func area(_ name: String) -> Bounds { Bounds((raw["areas"] as? [String: Any])?[name]) }
     var surfaceOffset: (Double, Double) {
         let v = raw["surfaceOffset"] as? [Double] ?? [0, 0]
         return (v[0], v[1])
+    }
+    /// The centre of photo `index`'s cell in the preview, in window coordinates.
+    func cellCenter(_ index: Int) -> (Double, Double) {
+        let c = cellCenters[index]
+        return (c[0], c[1])
     }
 }

@@ -10,8 +10,11 @@ import Foundation
 final class Application {
     let app: UnsafeMutablePointer<AdwApplication>
     let settings = AppSettings()
-    private(set) var window: MainWindow?
+    /// The window's companion; the GtkWindow owns it (see Lifetimes.swift).
+    private(set) weak var window: MainWindow?
+    #if DEBUG
     private var testControl: TestControl?
+    #endif
     private let session = SessionStore()
 
     init() {
@@ -23,11 +26,13 @@ final class Application {
         app = adw_application_new(AppInfo.id, flags)
         g_set_application_name(AppInfo.name)
         gtk_window_set_default_icon_name(AppInfo.id)
-        Signals.plain(app.raw, "startup", after: true) { [unowned self] in self.startUp() }
-        Signals.plain(app.raw, "activate") { [unowned self] in self.present() }
-        Signals.open(app.raw) { [unowned self] files in
+        // The Application lives as long as the process (main keeps it), so
+        // these handlers still reach it weakly only to follow the rule.
+        Signals.plain(app.raw, "startup", after: true) { [weak self] in self?.startUp() }
+        Signals.plain(app.raw, "activate") { [weak self] in self?.present() }
+        Signals.open(app.raw) { [weak self] files in
             let paths = files.compactMap { takePath(g_file_get_path(OpaquePointer($0))) }
-            self.present().controller.add(paths: paths)
+            self?.present().controller.add(paths: paths)
         }
     }
 
@@ -45,14 +50,14 @@ final class Application {
             gtk_icon_theme_add_search_path(gtk_icon_theme_get_for_display(display), icons)
         }
         Style.install()
-        addAction("quit") { [unowned self] in self.window.map { gtk_window_close($0.window) } }
-        addAction("about") { [unowned self] in self.window.map { AboutWindow.present(over: $0.window) } }
+        addAction("quit") { [weak self] in self?.window.map { gtk_window_close($0.window) } }
+        addAction("about") { [weak self] in self?.window.map { AboutWindow.present(over: $0.window) } }
         let accels: [(String, String, String?)] = [
             ("app.quit", "<Control>q", nil), ("win.close", "<Control>w", nil),
             ("win.save", "<Control>s", nil), ("win.save-as", "<Control><Shift>s", nil),
             ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil),
             ("win.redo", "<Control><Shift>z", "<Control>y"), ("win.clear", "<Control><Shift>BackSpace", nil),
-            ("win.show-help-overlay", "<Control>question", nil),
+            ("win.show-help-overlay", "<Control>question", nil), ("win.settings", "F9", nil),
         ]
         let gtkApp = app.cast(GtkApplication.self)
         for (action, accel, second) in accels { tc_set_accel(gtkApp, action, accel, second) }
@@ -77,15 +82,17 @@ final class Application {
         let controller = CollageController(settings: settings, document: document)
         let window = MainWindow(application: app.cast(GtkApplication.self), controller: controller)
         self.window = window
-        controller.store.observe { [unowned self] document, _ in self.session.save(document) }
+        controller.store.observe { [weak self] document, _ in self?.session.save(document) }
         window.session = session
         if case let .setAside(reason, keptAs) = restored {
             window.toaster.show(tr("Your last collage could not be restored: %s. The file was kept as “%s”.", reason,
                                    FilePathText.displayText(keptAs)))
         }
+        #if DEBUG
         if ProcessInfo.processInfo.environment["TINYCOLLAGE_TEST_CONTROL"] != nil {
             testControl = TestControl(window: window)
         }
+        #endif
         gtk_window_present(window.window)
         return window
     }

@@ -15,6 +15,8 @@ final class CollageController {
     let store: CollageStore
     let settings: AppSettings
     let thumbnails = ThumbnailService()
+    /// What decoding learned about the photos (sizes, failures, too-small marks).
+    let facts = PhotoFacts()
     /// Decodes for the preview, kept so a reorder only re-composites.
     let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))
     private let probeQueue = DispatchQueue(label: "admit", qos: .userInitiated)

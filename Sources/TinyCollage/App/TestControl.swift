@@ -1,27 +1,16 @@
-// A line protocol on stdin for the window tests, on only when
-// TINYCOLLAGE_TEST_CONTROL is set. Each command calls the same method that
-// the matching drag handler, key or button calls, so a test exercises the
-// app's own paths; `dump` writes what a test needs to look at (the order, the
-// named areas' bounds, the preview's pixels). Replies go to stdout, one line
-// each, starting with "> ".
+// A read-only window into the app for the window tests, compiled into debug
+// builds only (the release binary that `make run` builds has none of it) and
+// on only when TINYCOLLAGE_TEST_CONTROL is set. Tests act through real input
+// — X events from xdotool, AT-SPI actions — like a person; this only tells
+// them where things are and what the app holds, and never changes the
+// document. Replies go to stdout, one line each, starting with "> ".
 //
-//   add PATH…              as a drop of files on the window
-//   drop-files GAP PATH…   as a drop of files on the strip at gap GAP
-//   move INDEX GAP         as a thumbnail dragged to gap GAP of the strip
-//   trash INDEX            as a thumbnail dropped on the trash
-//   key INDEX NAME         a key on a focused thumbnail (Delete, Alt+Left, Alt+Right)
-//   action NAME            activates win.NAME or app.NAME
-//   settings KEY VALUE     as the settings popover: preset N, size WxH, gap N,
-//                          margin N, background #rrggbb, transparent 0|1
-//   pan INDEX DX DY        as a drag of DX, DY pixels on photo INDEX in the preview
-//   zoom INDEX FACTOR      as a scroll zooming photo INDEX about its centre
-//   reset-crop INDEX       as a double-click on photo INDEX
-//   gallery FOLDER         shows FOLDER in the gallery, as its folder button does
-//   gallery-scroll F       scrolls the gallery to fraction F of the way down
-//   gallery-stats          replies with items, bound, visible, visibleLoaded, rssKiB
-//   idle                   replies once nothing is being checked, decoded or rendered
-//   dump FILE.json         writes the state; the preview to FILE.json.png
-//   quit
+//   idle                   replies once nothing is being checked, decoded, rendered or saved
+//   dump FILE.json         writes the state (photos, areas and their bounds,
+//                          thumbnails, gallery cells, toasts…); the preview to FILE.json.png
+//   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, rssKiB
+
+#if DEBUG
 
 import CGtk
 import CollageCore
@@ -30,109 +19,30 @@ import Foundation
 
 @MainActor
 final class TestControl {
-    private unowned let window: MainWindow
+    private weak var current: MainWindow?
 
     init(window: MainWindow) {
-        self.window = window
-        let thread = Thread {
+        current = window
+        let thread = Thread { [weak self] in
             while let line = readLine() {
-                MainLoop.post { [line] in self.handle(line) }
+                MainLoop.post { [line] in self?.handle(line) }
             }
         }
         thread.start()
     }
+
+    /// Only reached from `handle`, which has checked the window is there.
+    private var window: MainWindow { current! }
 
     private func reply(_ text: String) {
         FileHandle.standardOutput.write(("> " + text + "\n").data(using: .utf8)!)
     }
 
     private func handle(_ line: String) {
-        let words = line.split(separator: " ", maxSplits: 2).map(String.init)
+        guard let window = current else { return reply("error: no window") }
+        let words = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard let command = words.first else { return }
-        let strip = window.strip
-        let document = window.controller.document
-        func index(_ i: Int) -> Int? { words.count > i ? Int(words[i]) : nil }
-        func photo(_ i: Int) -> Photo? {
-            guard let n = index(i), document.photos.indices.contains(n) else { return nil }
-            return document.photos[n]
-        }
         switch command {
-        case "add":
-            window.controller.add(paths: Self.paths(line.dropFirst(4)))
-            reply("ok")
-        case "drop-files":
-            guard let gap = index(1), words.count > 2 else { return reply("error: drop-files GAP PATH…") }
-            strip.dropFiles(Self.paths(Substring(words[2])), atGap: gap)
-            reply("ok")
-        case "move":
-            guard let photo = photo(1), let gap = index(2) else { return reply("error: move INDEX GAP") }
-            strip.dropPhoto(photo.id, atGap: gap)
-            reply("ok")
-        case "trash":
-            guard let photo = photo(1) else { return reply("error: trash INDEX") }
-            strip.trashPhoto(photo.id)
-            reply("ok")
-        case "key":
-            guard let n = index(1), let thumbnail = strip.thumbnail(at: n), words.count > 2 else {
-                return reply("error: key INDEX NAME")
-            }
-            gtk_widget_grab_focus(thumbnail.widget)
-            switch words[2] {
-            case "Delete": strip.trashPhoto(thumbnail.photo.id)
-            case "Alt+Left": strip.move(thumbnail.photo.id, by: -1)
-            case "Alt+Right": strip.move(thumbnail.photo.id, by: 1)
-            default: return reply("error: unknown key")
-            }
-            reply("ok")
-        case "action":
-            guard words.count > 1 else { return reply("error: action NAME") }
-            let name = words[1]
-            if name.hasPrefix("app.") {
-                g_action_group_activate_action(OpaquePointer(g_application_get_default()), String(name.dropFirst(4)), nil)
-            } else {
-                gtk_widget_activate_action_variant(window.window.widget, name.hasPrefix("win.") ? name : "win." + name, nil)
-            }
-            reply("ok")
-        case "settings":
-            let parts = line.split(separator: " ").map(String.init)
-            guard parts.count == 3 else { return reply("error: settings KEY VALUE") }
-            let popover = window.settingsPopover
-            switch parts[1] {
-            case "preset": popover.setPreset(Int(parts[2]) ?? -1)
-            case "size": PixelSize(parsing: parts[2]).map { popover.setSize($0) }
-            case "gap": popover.setGap(Int(parts[2]) ?? 0)
-            case "margin": popover.setMargin(Int(parts[2]) ?? 0)
-            case "background": RGBAColor(parsing: parts[2]).map { popover.setBackground($0) }
-            case "transparent": popover.setTransparent(parts[2] == "1")
-            default: return reply("error: unknown setting")
-            }
-            reply("ok")
-        case "pan", "zoom", "reset-crop":
-            let parts = line.split(separator: " ").map(String.init)
-            guard parts.count >= 2, let n = Int(parts[1]), let center = cellCenter(n) else { return reply("error: no such photo") }
-            let preview = window.preview
-            switch command {
-            case "pan":
-                guard parts.count == 4, let dx = Double(parts[2]), let dy = Double(parts[3]) else { return reply("error: pan INDEX DX DY") }
-                preview.beginPan(atX: center.x, y: center.y)
-                preview.pan(dx: dx / 2, dy: dy / 2)
-                preview.pan(dx: dx, dy: dy)
-                preview.endGesture()
-            case "zoom":
-                guard parts.count == 3, let factor = Double(parts[2]) else { return reply("error: zoom INDEX FACTOR") }
-                preview.zoom(by: factor, atX: center.x, y: center.y, commitAfter: 0)
-            default:
-                preview.resetCrop(atX: center.x, y: center.y)
-            }
-            reply("ok")
-        case "gallery":
-            guard words.count > 1 else { return reply("error: gallery FOLDER") }
-            window.gallery.open(folder: String(line.dropFirst(8)))
-            reply("ok")
-        case "gallery-scroll":
-            guard words.count > 1, let fraction = Double(words[1]) else { return reply("error: gallery-scroll FRACTION") }
-            window.gallery.scroll(toFraction: fraction)
-            reply("ok")
         case "gallery-stats":
             let stats = window.gallery.statistics
             reply(["items", "bound", "visible", "visibleLoaded", "loading"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
@@ -142,9 +52,6 @@ final class TestControl {
         case "dump":
             guard words.count > 1 else { return reply("error: dump FILE") }
             dump(to: words[1])
-        case "quit":
-            reply("ok")
-            gtk_window_close(window.window)
         default:
             reply("error: unknown command \(command)")
         }
@@ -162,20 +69,21 @@ final class TestControl {
                 frame.y + (Double(cell.y) + Double(cell.height) / 2) * frame.scale)
     }
 
-    /// Paths separated by tabs (so they may hold spaces).
-    private static func paths(_ text: Substring) -> [String] {
-        text.split(separator: "\t").map(String.init).filter { !$0.isEmpty }
-    }
-
-    private func waitForIdle(attempt: Int = 0) {
-        let busy = !window.controller.isIdle || !window.preview.isIdle || window.saver.isSaving
+    /// Replies "idle" once two looks 50 ms apart find nothing being checked,
+    /// decoded, rendered or saved. First a round trip to the X server, so
+    /// the events a test just sent are in and handled before the first look.
+    private func waitForIdle(attempt: Int = 0, quietLooks: Int = 0) {
+        if attempt == 0, let display = gdk_display_get_default() { gdk_display_sync(display) }
+        let busy = attempt == 0 || !window.controller.isIdle || !window.preview.isIdle || window.saver.isSaving
             || !(window.session?.isIdle ?? true)
-        if !busy || attempt > 1000 {
-            // One more turn of the main loop so widgets have laid out.
-            MainLoop.after(milliseconds: 50) { self.reply(busy ? "timeout" : "idle") }
+        let quiet = busy ? 0 : quietLooks + 1
+        if quiet >= 2 || attempt > 1500 {
+            reply(quiet >= 2 ? "idle" : "timeout")
             return
         }
-        MainLoop.after(milliseconds: 20) { self.waitForIdle(attempt: attempt + 1) }
+        MainLoop.after(milliseconds: busy ? 20 : 50) { [weak self] in
+            self?.waitForIdle(attempt: attempt + 1, quietLooks: quiet)
+        }
     }
 
     private func bounds(_ widget: Widget) -> [String: Any] {
@@ -193,6 +101,18 @@ final class TestControl {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// The name of the focused widget or its nearest named ancestor, or its type.
+    private func focusName() -> String {
+        var widget = gtk_window_get_focus(window.window)
+        while let current = widget {
+            if let name = string(gtk_widget_get_name(current)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
+                return name
+            }
+            widget = gtk_widget_get_parent(current)
+        }
+        return gtk_window_get_focus(window.window).flatMap { string(gtk_widget_get_name($0)) } ?? ""
     }
 
     private func dump(to path: String) {
@@ -230,7 +150,15 @@ final class TestControl {
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
             "crops": document.photos.map { [$0.crop.zoom, $0.crop.centerX, $0.crop.centerY] },
-            "tooSmall": document.photos.filter { window.preview.tooSmall[$0.id] != nil }.map(\.path),
+            "tooSmall": document.photos.filter { window.controller.facts.tooSmall[$0.id] != nil }.map(\.path),
+            "failures": document.photos.filter { window.controller.facts.failures[$0.id] != nil }.map(\.path),
+            "galleryCells": window.gallery.shownCells.map { cell -> [String: Any] in
+                var entry = bounds(cell.widget)
+                entry["path"] = cell.path
+                entry["checked"] = window.controller.isSelected(path: cell.path)
+                return entry
+            },
+            "focus": focusName(),
             "cellCenters": document.photos.indices.map { index -> [Double] in
                 guard let center = cellCenter(index) else { return [-1, -1] }
                 var point = graphene_point_t(x: Float(center.x), y: Float(center.y)), inWindow = graphene_point_t()
@@ -249,3 +177,4 @@ final class TestControl {
         }
     }
 }
+#endif

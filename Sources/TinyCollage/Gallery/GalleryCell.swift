@@ -182,13 +182,10 @@ final class GalleryCell {
     }
 
     /// The file as text/uri-list, what a file manager sends. A GFile value
-    /// would also be offered as plain text, which the strip's target would
-    /// read first and take for one of its own thumbnails.
+    /// would also be offered as plain text, which a file manager saves as a
+    /// text file when the photo is dropped on it.
     private static func uriListProvider(for file: OpaquePointer) -> OpaquePointer? {
         guard let uri = takeString(g_file_get_uri(file)) else { return nil }
-        let text = Array((uri + "\r\n").utf8)
-        let bytes = g_bytes_new(text, gsize(text.count))
-        defer { g_bytes_unref(bytes) }
-        return gdk_content_provider_new_for_bytes("text/uri-list", bytes).map { OpaquePointer($0) }
+        return tc_content_provider_for_uri_list(uri + "\r\n").map { OpaquePointer($0) }
     }
 }

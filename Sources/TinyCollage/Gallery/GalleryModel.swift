@@ -1,64 +1,53 @@
-// The gallery's list of photos in one folder: GtkDirectoryList (enumerated
-// asynchronously in batches and monitored, so a folder of thousands never
-// blocks the main loop) → a filter that keeps what gdk-pixbuf can read →
-// newest first. It only lists; decoding is the thumbnail service's, and what
-// the user sees (grid, empty hint) is GalleryView's.
+// The gallery's list of photos in one folder: FolderListing (listed in
+// batches and followed live as files come, go, are renamed or rewritten),
+// keeping what gdk-pixbuf can read, → newest first. It only lists; decoding
+// is the thumbnail service's, and what the user sees (grid, empty hint) is
+// GalleryView's.
 
 import CGtk
 
 @MainActor
 final class GalleryModel {
-    /// The photos in order, as GFileInfo items: the GtkSortListModel at the end of the chain.
+    /// The photos in order, as GFileInfo items: the GtkSortListModel over the listing.
     let photos: OpaquePointer
-    private let directory: OpaquePointer
-    private let filtered: OpaquePointer
+    private let listing: FolderListing
     /// Called when loading starts or ends, or the number of photos changes.
     var changed: (@MainActor () -> Void)?
+    /// A photo's file was rewritten (its path): its old thumbnail is stale.
+    var rewritten: (@MainActor (String) -> Void)? {
+        get { listing.fileRewritten }
+        set { listing.fileRewritten = newValue }
+    }
 
     /// What GFileInfo needs to carry: the name for the tooltip, the type for the
-    /// filter, the date for the order. "standard::file" is added by GtkDirectoryList.
+    /// filter, the date for the order. "standard::file" is added by FolderListing.
     static let attributes = "standard::name,standard::display-name,standard::content-type,standard::is-hidden,time::modified"
 
     init() {
-        directory = gtk_directory_list_new(Self.attributes, nil)
-        gtk_directory_list_set_monitored(directory, 1)
-        // Below the redraws, so scrolling stays smooth while a big folder loads.
-        gtk_directory_list_set_io_priority(directory, G_PRIORITY_DEFAULT_IDLE)
-        let filter = gtk_custom_filter_new({ item, _ in
-            guard let item else { return 0 }
-            return GalleryModel.isPhoto(OpaquePointer(item)) ? 1 : 0
-        }, nil, nil)
-        // The models below take ownership of what they are given.
-        filtered = gtk_filter_list_model_new(OpaquePointer(g_object_ref(directory.raw)), filter?.cast(GtkFilter.self))
+        listing = FolderListing(attributes: Self.attributes, accepts: { GalleryModel.isPhoto($0) })
         let sorter = gtk_custom_sorter_new({ a, b, _ in
             GalleryModel.newestFirst(OpaquePointer(a!), OpaquePointer(b!))
         }, nil, nil)
-        photos = gtk_sort_list_model_new(OpaquePointer(g_object_ref(filtered.raw)), sorter?.cast(GtkSorter.self))
-        Signals.withPointer(directory.raw, "notify::loading") { [weak self] _ in self?.changed?() }
-        Signals.withPointer(filtered.raw, "notify::n-items") { [weak self] _ in self?.changed?() }
+        // The sort model takes ownership of what it is given.
+        photos = gtk_sort_list_model_new(OpaquePointer(g_object_ref(listing.store.raw)), sorter?.cast(GtkSorter.self))
+        listing.stateChanged = { [weak self] in self?.changed?() }
+        Signals.withPointer(photos.raw, "notify::n-items") { [weak self] _ in self?.changed?() }
     }
 
     isolated deinit {
-        g_object_unref(directory.raw)
-        g_object_unref(filtered.raw)
         g_object_unref(photos.raw)
     }
 
     /// Lists `path`, or nothing for nil.
     func show(folder path: String?) {
-        guard let path else { return gtk_directory_list_set_file(directory, nil) }
-        let file = fileForPath(path)
-        gtk_directory_list_set_file(directory, file)
-        g_object_unref(UnsafeMutableRawPointer(file))
+        listing.show(folder: path)
     }
 
-    var isLoading: Bool { gtk_directory_list_is_loading(directory) != 0 }
+    var isLoading: Bool { listing.isLoading }
     var count: Int { Int(g_list_model_get_n_items(photos)) }
 
     /// Why the folder could not be listed (permission denied…), in GIO's words.
-    var error: String? {
-        gtk_directory_list_get_error(directory).flatMap { string($0.pointee.message) }
-    }
+    var error: String? { listing.error }
 
     /// The file of the photo at `position` (a new reference), or nil.
     func file(at position: Int) -> OpaquePointer? {

@@ -82,8 +82,12 @@ final class GalleryView {
         Signals.withInt(grid.raw, "activate") { [weak self] position in self?.toggle(at: Int(position)) }
         installSpaceKey()
         model.changed = { [weak self] in self?.updateStack() }
+        model.rewritten = { [weak self] path in self?.controller.thumbnails.forget(path) }
         folder.changed = { [weak self] path in self?.show(folder: path) }
-        controller.store.observe { [weak self] _, _ in self?.updateChecks() }
+        controller.store.observe { [weak self] _, change in
+            guard change.touches(.photos) else { return }
+            self?.updateChecks()
+        }
         show(folder: folder.path)
     }
 
@@ -92,6 +96,17 @@ final class GalleryView {
     }
 
     // MARK: Folder
+
+    /// Cells of about this many logical pixels a side, so photos keep their
+    /// look rather than being cropped to wide strips in a wide window.
+    static let cellWidth: Int32 = 112
+
+    /// As many columns as keep the cells near square at `width` logical pixels.
+    func fitColumns(toWidth width: Int32) {
+        let columns = UInt32(max(2, min(12, width / Self.cellWidth)))
+        guard columns != gtk_grid_view_get_max_columns(OpaquePointer(grid)) else { return }
+        gtk_grid_view_set_max_columns(OpaquePointer(grid), columns)
+    }
 
     /// Shows another folder, as the folder button does.
     func open(folder path: String) {
@@ -119,6 +134,14 @@ final class GalleryView {
         }
         return ["items": model.count, "bound": cells.values.filter { $0.path != nil }.count,
                 "visible": visible, "visibleLoaded": loaded, "loading": model.isLoading ? 1 : 0]
+    }
+
+    /// The cells showing a photo now, on screen, with their paths (for the state dump).
+    var shownCells: [(path: String, widget: Widget)] {
+        cells.values.compactMap { cell in
+            guard let path = cell.path, gtk_widget_get_mapped(cell.widget) != 0 else { return nil }
+            return (path, cell.widget)
+        }
     }
 
     private func show(folder path: String) {

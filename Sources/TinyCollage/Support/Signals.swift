@@ -228,6 +228,20 @@ enum Signals {
         return connect(instance, "scroll", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    typealias FileChanged = @MainActor (OpaquePointer?, OpaquePointer?, GFileMonitorEvent) -> Void
+
+    /// `void handler(GFileMonitor *, GFile *file, GFile *other, GFileMonitorEvent)`: GFileMonitor::changed.
+    @discardableResult
+    static func fileChanged(_ instance: UnsafeMutableRawPointer, _ handler: @escaping FileChanged) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent,
+                                   UnsafeMutableRawPointer?) -> Void = { _, file, other, event, data in
+            let b: SignalBox<FileChanged> = Signals.box(data)
+            nonisolated(unsafe) let file = file, other = other
+            MainActor.assumeIsolated { b.function(file, other, event) }
+        }
+        return connect(instance, "changed", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     typealias Open = @MainActor ([UnsafeMutableRawPointer]) -> Void
 
     /// `void handler(GApplication *, GFile **files, int n_files, const char *hint)`: GApplication::open.

@@ -42,61 +42,61 @@ extension CollagePreview {
 
     func installCropGestures() {
         let drag = gtk_gesture_drag_new()!
-        Signals.point(drag.raw, "drag-begin") { [unowned self] x, y in self.beginPan(atX: x, y: y) }
-        Signals.point(drag.raw, "drag-update") { [unowned self] dx, dy in self.pan(dx: dx, dy: dy) }
-        Signals.point(drag.raw, "drag-end") { [unowned self] _, _ in self.endGesture() }
+        Signals.point(drag.raw, "drag-begin") { [weak self] x, y in self?.beginPan(atX: x, y: y) }
+        Signals.point(drag.raw, "drag-update") { [weak self] dx, dy in self?.pan(dx: dx, dy: dy) }
+        Signals.point(drag.raw, "drag-end") { [weak self] _, _ in self?.endGesture() }
         gtk_widget_add_controller(surface, drag.opaque)
 
+        // GTK 4 scroll events carry no pointer position: the motion
+        // controller below keeps the last one.
         let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
-        Signals.scroll(scroll.raw) { [unowned self] _, dy in
-            var x = 0.0, y = 0.0
-            guard let event = gtk_event_controller_get_current_event(scroll),
-                  gdk_event_get_position(event, &x, &y) != 0 else { return false }
-            // The event is in the surface's coordinates; the controller's widget is ours.
-            var point = graphene_point_t(x: Float(x), y: Float(y)), local = graphene_point_t()
-            if let native = gtk_widget_get_native(self.surface),
-               gtk_widget_compute_point(native.cast(GtkWidget.self), self.surface, &point, &local) != 0 {
-                x = Double(local.x)
-                y = Double(local.y)
-            }
-            return self.zoom(by: dy < 0 ? 1.1 : 1 / 1.1, atX: x, y: y, commitAfter: 400)
+        Signals.scroll(scroll.raw) { [weak self] _, dy in
+            guard let self, let pointer = self.pointer, dy != 0 else { return false }
+            return self.zoom(by: dy < 0 ? 1.1 : 1 / 1.1, atX: pointer.x, y: pointer.y, commitAfter: 400)
         }
         gtk_widget_add_controller(surface, scroll)
 
         let pinch = gtk_gesture_zoom_new()!
         var pinchStart: (x: Double, y: Double)?
-        Signals.withPointer(pinch.raw, "begin") { [unowned self] _ in
+        Signals.withPointer(pinch.raw, "begin") { [weak self] _ in
+            guard let self else { return }
             var x = 0.0, y = 0.0
             if gtk_gesture_get_bounding_box_center(pinch.opaque, &x, &y) != 0 {
                 pinchStart = (x, y)
                 self.gesture = self.photo(atX: x, y: y)
             }
         }
-        Signals.withDouble(pinch.raw, "scale-changed") { [unowned self] factor in
-            guard let gesture = self.gesture, let start = pinchStart, let frame = self.imageFrame(in: self.surface) else { return }
+        Signals.withDouble(pinch.raw, "scale-changed") { [weak self] factor in
+            guard let self, let gesture = self.gesture, let start = pinchStart,
+                  let frame = self.imageFrame(in: self.surface) else { return }
             let px = (start.x - frame.x) / frame.scale - Double(gesture.cell.x)
             let py = (start.y - frame.y) / frame.scale - Double(gesture.cell.y)
             self.liveCrop = (gesture.id, gesture.start.zoomed(by: factor, at: px, py, image: gesture.image,
                                                               cell: gesture.cell.size))
         }
-        Signals.withPointer(pinch.raw, "end") { [unowned self] _ in self.endGesture() }
+        Signals.withPointer(pinch.raw, "end") { [weak self] _ in self?.endGesture() }
         gtk_widget_add_controller(surface, pinch.opaque)
 
         let doubleClick = gtk_gesture_click_new()!
-        Signals.press(doubleClick.raw, "pressed") { [unowned self] presses, x, y in
-            if presses == 2 { self.resetCrop(atX: x, y: y) }
+        Signals.press(doubleClick.raw, "pressed") { [weak self] presses, x, y in
+            if presses == 2 { self?.resetCrop(atX: x, y: y) }
         }
         gtk_widget_add_controller(surface, doubleClick.opaque)
 
         let motion = gtk_event_controller_motion_new()!
-        Signals.point(motion.raw, "motion") { [unowned self] x, y in
+        let moved: Signals.Point = { [weak self] x, y in
+            guard let self else { return }
+            self.pointer = (x, y)
             gtk_widget_set_cursor_from_name(self.surface, self.gesture != nil ? "grabbing"
                                             : self.photo(atX: x, y: y) != nil ? "grab" : nil)
         }
+        Signals.point(motion.raw, "enter", moved)
+        Signals.point(motion.raw, "motion", moved)
+        Signals.plain(motion.raw, "leave") { [weak self] in self?.pointer = nil }
         gtk_widget_add_controller(surface, motion)
     }
 
-    // MARK: What the gestures (and tests) do
+    // MARK: What the gestures (and keys) do
 
     func beginPan(atX x: Double, y: Double) {
         gesture = photo(atX: x, y: y)
@@ -153,7 +153,8 @@ extension CollagePreview {
             child = gtk_widget_get_next_sibling(current)
             gtk_fixed_remove(marks.cast(), current)
         }
-        tooSmall = [:]
+        var tooSmall: [Photo.ID: String] = [:]
+        defer { controller.facts.setTooSmall(tooSmall) }
         guard let frame = imageFrame(in: marks), let texture else { return }
         let document = controller.document
         let toOutput = Double(document.settings.outputSize.width) / Double(texture.width)
@@ -175,6 +176,5 @@ extension CollagePreview {
             gtk_fixed_put(marks.cast(), mark, frame.x + Double(cell.maxX) * frame.scale - 26,
                           frame.y + Double(cell.y) * frame.scale + 6)
         }
-        onTooSmall?(tooSmall)
     }
 }

@@ -3,7 +3,9 @@
 // its aspect ratio kept; or, with no photos, a page inviting the user to drop
 // or open some. A GtkDrawingArea under the picture reports the area's size
 // (GtkPicture has no resize signal). Rendering is PreviewRenderer's job;
-// this observes the store and asks again on every change and every resize.
+// this observes the store and asks again on every change and every resize,
+// and tells PhotoFacts what each render learned. Crop gestures live in
+// CollagePreview+Crop, dragging the collage out in CollagePreview+DragOut.
 
 import CGtk
 import CollageCore
@@ -24,6 +26,8 @@ final class CollagePreview {
     private(set) var texture: Texture?
     private(set) var lastResult: RenderResult?
     private var reported: Set<String> = []
+    /// Where the pointer last was over the preview (GTK 4 scroll events carry no position).
+    var pointer: (x: Double, y: Double)?
     /// A crop being dragged or zoomed, shown before it becomes a change of
     /// the document when the gesture ends (one undo step per gesture).
     var liveCrop: (id: Photo.ID, crop: Crop)? {
@@ -32,11 +36,6 @@ final class CollagePreview {
     /// What the crop gestures work on: set when a pan or zoom starts.
     var gesture: CropGesture?
     var zoomGeneration = 0
-    /// Photos enlarged beyond their pixels, with what their mark says.
-    var tooSmall: [Photo.ID: String] = [:]
-    var onTooSmall: (([Photo.ID: String]) -> Void)?
-    /// Called after each new preview is shown (the strip marks broken photos).
-    var onRendered: ((RenderResult) -> Void)?
 
     init(controller: CollageController) {
         self.controller = controller
@@ -76,18 +75,19 @@ final class CollagePreview {
         gtk_stack_add_named(stack.opaque, overlay, "collage")
         surface = overlay
 
-        Signals.withInts(sizer.raw, "resize") { [unowned self] width, height in
+        Companion.attach(self, to: widget)
+        Signals.withInts(sizer.raw, "resize") { [weak self] width, height in
+            guard let self else { return }
             let scale = Int(gtk_widget_get_scale_factor(self.sizer))
             self.areaSize = PixelSize(width: Int(width) * scale, height: Int(height) * scale)
             self.render()
         }
-        renderer.onResult = { [unowned self] result in self.show(result) }
-        renderer.onError = { [unowned self] error in self.controller.toaster?.show(Messages.render(error)) }
+        renderer.onResult = { [weak self] result in self?.show(result) }
+        renderer.onError = { [weak self] error in self?.controller.toaster?.show(Messages.render(error)) }
         installCropGestures()
-        controller.store.observe { [unowned self] document, change in
-            if case .info = change { return }
-            self.update(document)
-        }
+        installDragOut()
+        // Every part of the document shows in the collage.
+        controller.store.observe { [weak self] document, _ in self?.update(document) }
         update(controller.document)
     }
 
@@ -133,7 +133,7 @@ final class CollagePreview {
         gtk_picture_set_paintable(picture.opaque, texture.paintable)
         self.texture = texture
         lastResult = result
-        controller.store.updateSizes(result.originalSizes)
+        controller.facts.learn(from: result, photos: controller.document.photos)
         // Say once per file why it is missing from the collage.
         let fresh = result.failures.values.filter { !reported.contains($0.path) }
         reported.formUnion(fresh.map(\.path))
@@ -147,7 +147,6 @@ final class CollagePreview {
                       "“%s” and %s other photos are left out of the collage: %s", names.count - 1,
                       first.fileName, String(names.count - 1), Messages.reason(first.reason)))
         }
-        onRendered?(result)
         watchMissing(result)
         showTooSmall(result)
     }

@@ -6,13 +6,20 @@ import CollageCore
 
 extension MainWindow {
     func installActions() {
-        add("save") { [unowned self] _ in self.saver.save() }
-        add("save-as") { [unowned self] _ in self.saver.saveAs() }
-        add("open") { [unowned self] _ in self.openFiles() }
-        add("undo") { [unowned self] _ in self.controller.undo() }
-        add("redo") { [unowned self] _ in self.controller.redo() }
-        add("clear") { [unowned self] _ in self.controller.clear() }
-        add("close") { [unowned self] _ in gtk_window_close(self.window) }
+        add("save") { [weak self] _ in self?.saver.save() }
+        add("save-as") { [weak self] _ in self?.saver.saveAs() }
+        add("open") { [weak self] _ in self?.openFiles() }
+        add("undo") { [weak self] _ in self?.controller.undo() }
+        add("redo") { [weak self] _ in self?.controller.redo() }
+        add("clear") { [weak self] _ in self?.controller.clear() }
+        addToggle("settings") { [weak self] in
+            guard let self else { return }
+            self.showSettings(!self.isShowingSettings)
+        }
+        add("close") { [weak self] _ in
+            guard let self else { return }
+            gtk_window_close(self.window)
+        }
         add("open-file", parameter: "s") { parameter in
             guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
             let file = fileForPath(path)
@@ -32,6 +39,15 @@ extension MainWindow {
         g_object_unref(action.raw)
     }
 
+    /// A stateful on/off action (a toggle button in the header reflects its state).
+    private func addToggle(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+        Signals.withPointer(action.raw, "activate") { _ in handler() }
+        g_action_map_add_action(OpaquePointer(window), action)
+        actions[name] = action
+        g_object_unref(action.raw)
+    }
+
     func updateActions() {
         let document = controller.document
         setEnabled("save", !document.photos.isEmpty && !saver.isSaving)
@@ -46,8 +62,8 @@ extension MainWindow {
     }
 
     func openFiles() {
-        FileChooser.openImages(parent: window) { [unowned self] paths in
-            self.controller.add(paths: paths)
+        FileChooser.openImages(parent: window) { [weak self] paths in
+            self?.controller.add(paths: paths)
         }
     }
 }

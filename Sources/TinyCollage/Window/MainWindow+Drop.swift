@@ -15,9 +15,9 @@ extension MainWindow {
             // A drop from this app carries its own GdkDrag; a file manager's does not.
             gdk_drop_get_drag(OpaquePointer(drop)) == nil
         }
-        Signals.drop(target.raw) { [unowned self] value, _, _ in
+        Signals.drop(target.raw) { [weak self] value, _, _ in
             let paths = DroppedFiles.paths(in: value)
-            guard !paths.isEmpty else { return false }
+            guard let self, !paths.isEmpty else { return false }
             self.controller.add(paths: paths)
             return true
         }

@@ -1,9 +1,12 @@
-// The one window: a portrait column of the four areas SPEC §1 names, top to
-// bottom — the header bar with Save (`buttonSaveCollage`), the preview
-// (`collagePreview`), the strip (`pictureListSelected`), the gallery
-// (`pictureListToSelect`) — under a toast overlay. It wires the parts to the
-// controller and keeps the window's size; each part draws itself.
-// Actions live in MainWindow+Actions, file drops in MainWindow+Drop.
+// The one window: the four areas SPEC §1 names — the header bar with Save
+// (`buttonSaveCollage`), the preview (`collagePreview`), the strip
+// (`pictureListSelected`) and the gallery (`pictureListToSelect`) — under a
+// toast overlay, plus the collage settings panel, which takes the strip's and
+// gallery's place while it is open so the preview stays in view. Narrow
+// windows stack it all in one portrait column; wide ones put the preview on
+// the left (MainWindow+Layout). It wires the parts to the controller and
+// keeps the window's size; each part draws itself. Actions live in
+// MainWindow+Actions, file drops in MainWindow+Drop.
 
 import CGtk
 import CollageCore
@@ -14,31 +17,43 @@ final class MainWindow {
     let controller: CollageController
     let toaster: Toaster
     let saveButton: Widget
+    let settingsButton: Widget
     let title: Widget
     let preview: CollagePreview
     let strip: SelectedStrip
     let gallery: GalleryView
     let saver: SaveController
-    let settingsPopover: SettingsPopover
+    let settingsPanel: SettingsPanel
+    /// The preview and the side column, laid out by MainWindow+Layout.
+    let body: Widget
+    let bodySeparator: Widget
+    let side: Widget
+    /// The strip and gallery, or the settings panel in their place.
+    let sideStack: Widget
+    var isWide = false
     var actions: [String: OpaquePointer] = [:]
     /// Where the document is kept; written once more when the window closes.
     var session: SessionStore?
+
+    /// Fits a 1366×768 screen with the top bar and a dock, portrait first.
+    static let defaultSize = (width: 500, height: 720)
 
     init(application: UnsafeMutablePointer<GtkApplication>, controller: CollageController) {
         self.controller = controller
         window = adw_application_window_new(application)!.cast(GtkWindow.self)
         let settings = controller.settings
-        gtk_window_set_default_size(window, Int32(settings.int("window-width", default: 480)),
-                                    Int32(settings.int("window-height", default: 800)))
+        gtk_window_set_default_size(window, Int32(settings.int("window-width", default: Self.defaultSize.width)),
+                                    Int32(settings.int("window-height", default: Self.defaultSize.height)))
         if settings.bool("window-maximized", default: false) { gtk_window_maximize(window) }
         gtk_window_set_title(window, AppInfo.name)
         gtk_window_set_icon_name(window, AppInfo.id)
+        gtk_widget_set_size_request(window.widget, 360, 520)
 
         let overlay = adw_toast_overlay_new()!
         toaster = Toaster(overlay: OpaquePointer(overlay))
         controller.toaster = toaster
 
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let header = adw_header_bar_new()!
         title = adw_window_title_new(AppInfo.name, nil)!
         adw_header_bar_set_title_widget(header.opaque, title)
@@ -47,15 +62,22 @@ final class MainWindow {
         addClass(saveButton, "suggested-action")
         gtk_actionable_set_action_name(saveButton.opaque, "win.save")
         gtk_widget_set_tooltip_text(saveButton, tr("Save the collage to your Pictures folder (Ctrl+S)"))
-        name(saveButton, "buttonSaveCollage", label: tr("Save collage"))
+        gtk_widget_set_name(saveButton, "buttonSaveCollage")
+        tc_accessible_set_description(saveButton, tr("Saves the collage to your Pictures folder"))
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        settingsPopover = SettingsPopover(controller: controller)
-        adw_header_bar_pack_start(header.opaque, settingsPopover.button)
+        name(menuButton, "mainMenu", label: tr("Main menu"))
+
+        settingsButton = gtk_toggle_button_new()!
+        gtk_button_set_icon_name(settingsButton.cast(), "emblem-system-symbolic")
+        gtk_widget_set_tooltip_text(settingsButton, tr("Collage Settings (F9)"))
+        name(settingsButton, "collageSettings", label: tr("Collage settings"))
+        gtk_actionable_set_action_name(settingsButton.opaque, "win.settings")
+        adw_header_bar_pack_start(header.opaque, settingsButton)
         adw_header_bar_pack_end(header.opaque, menuButton)
         adw_header_bar_pack_end(header.opaque, saveButton)
 
@@ -63,38 +85,58 @@ final class MainWindow {
         strip = SelectedStrip(controller: controller)
         gallery = GalleryView(controller: controller)
         saver = SaveController(controller: controller)
+        settingsPanel = SettingsPanel(controller: controller)
 
-        gtk_box_append(column.cast(), header)
-        gtk_box_append(column.cast(), preview.widget)
-        gtk_box_append(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_box_append(column.cast(), strip.widget)
-        gtk_box_append(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
-        gtk_box_append(column.cast(), gallery.widget)
-        adw_toast_overlay_set_child(OpaquePointer(overlay), column)
+        let photos = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        // The strip keeps its height; the gallery takes what the column has left.
+        gtk_widget_set_vexpand(strip.widget, 0)
+        gtk_box_append(photos.cast(), strip.widget)
+        gtk_box_append(photos.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        gtk_box_append(photos.cast(), gallery.widget)
+        sideStack = gtk_stack_new()!
+        gtk_stack_set_transition_type(sideStack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(sideStack.opaque, photos, "photos")
+        gtk_stack_add_named(sideStack.opaque, settingsPanel.widget, "settings")
+        gtk_stack_set_vhomogeneous(sideStack.opaque, 0)
+        side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(side.cast(), sideStack)
+        body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        bodySeparator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+        gtk_box_append(body.cast(), preview.widget)
+        gtk_box_append(body.cast(), bodySeparator)
+        gtk_box_append(body.cast(), side)
+
+        gtk_box_append(page.cast(), header)
+        gtk_box_append(page.cast(), body)
+        adw_toast_overlay_set_child(OpaquePointer(overlay), page)
         adw_application_window_set_content(window.cast(), overlay)
 
         saver.parent = window
         saver.window = self
-        preview.onRendered = { [unowned self] result in self.strip.showFailures(result) }
-        preview.onTooSmall = { [unowned self] marks in self.strip.showTooSmall(marks) }
+        Companion.attach(self, to: window.widget)
         installActions()
         installDrop(on: overlay)
+        installAdaptiveLayout()
         gtk_application_window_set_help_overlay(window.cast(GtkApplicationWindow.self), ShortcutsWindow.make())
 
-        controller.store.observe { [unowned self] document, _ in self.update(document) }
-        update(controller.document)
-        Signals.decide(window.raw, "close-request") { [unowned self] in
+        controller.store.observe { [weak self] document, change in
+            guard let self else { return }
+            if change.touches(.photos) { self.updateSubtitle(document) }
+            self.updateActions()
+        }
+        updateSubtitle(controller.document)
+        Signals.decide(window.raw, "close-request") { [weak self] in
+            guard let self else { return false }
             self.rememberSize()
             self.session?.flush()
             return false
         }
     }
 
-    private func update(_ document: CollageDocument) {
+    private func updateSubtitle(_ document: CollageDocument) {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
-        updateActions()
     }
 
     private func rememberSize() {

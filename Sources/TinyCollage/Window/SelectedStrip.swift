@@ -5,7 +5,8 @@
 // (SPEC §2). Drops land here: a thumbnail dragged within the strip moves to
 // the gap it is let go over (a bar marks that gap while dragging), files or
 // gallery photos are inserted there. The drag handlers, the keyboard and the
-// test control all call the same `drop…`/`move`/`trash` methods.
+// menus all call the same `drop…`/`move`/`trash` methods. What decoding
+// learned (sizes, failures, too-small marks) comes from PhotoFacts.
 
 import CGtk
 import CollageCore
@@ -23,13 +24,11 @@ final class SelectedStrip {
     private var thumbnails: [Photo.ID: StripThumbnail] = [:]
     private var order: [Photo.ID] = []
     private var marked: StripThumbnail?
-    private var failures: [Photo.ID: LoadError] = [:]
     /// The thumbnails' height in logical pixels.
     static let height = 84
-    static let dragPrefix = "tinycollage-photo:"
-    /// The photo whose thumbnail is being dragged, if any. A string alone
-    /// cannot tell our drags apart: a file dragged from the gallery or a file
-    /// manager is offered as text too.
+    /// The photo whose thumbnail is being dragged, if any. Its drag offers the
+    /// photo's file, like a gallery photo's or a file manager's: this is what
+    /// tells a thumbnail moving within the strip from a file coming in.
     static var dragging: Photo.ID?
 
     init(controller: CollageController) {
@@ -58,7 +57,20 @@ final class SelectedStrip {
         gtk_box_append(widget.cast(), trash.widget)
         gtk_box_append(widget.cast(), scroller)
         installDropTarget()
-        controller.store.observe { [unowned self] document, _ in self.update(document) }
+        installWheel()
+        Companion.attach(self, to: widget)
+        controller.store.observe { [weak self] document, change in
+            guard let self, change.touches(.photos) else { return }
+            self.update(document)
+        }
+        controller.facts.observe { [weak self] kind in
+            guard let self else { return }
+            switch kind {
+            case .sizes: self.resize()
+            case .failures: self.showFailures()
+            case .tooSmall: self.showTooSmall()
+            }
+        }
         update(controller.document)
     }
 
@@ -67,33 +79,52 @@ final class SelectedStrip {
     private func update(_ document: CollageDocument) {
         let ids = document.photos.map(\.id)
         for (id, thumbnail) in thumbnails where !ids.contains(id) {
-            gtk_box_remove(row.cast(), thumbnail.widget)
+            // Dropped before its widget goes: a late signal finds no companion.
             thumbnails[id] = nil
+            if marked === thumbnail { marked = nil }
+            gtk_box_remove(row.cast(), thumbnail.widget)
         }
         var previous: Widget?
-        for photo in document.photos {
+        var added: StripThumbnail?
+        for (index, photo) in document.photos.enumerated() {
             let thumbnail = thumbnails[photo.id] ?? {
                 let made = StripThumbnail(photo: photo, strip: self)
                 thumbnails[photo.id] = made
                 gtk_box_append(row.cast(), made.widget)
+                added = made
                 return made
             }()
             thumbnail.photo = photo
+            thumbnail.setPosition(index, of: document.photos.count)
             gtk_box_reorder_child_after(row.cast(), thumbnail.widget, previous)
             previous = thumbnail.widget
         }
         order = ids
         gtk_widget_set_visible(placeholder, document.photos.isEmpty ? 1 : 0)
-        failures = failures.filter { ids.contains($0.key) }
         resize()
-        updateMarks()
+        showFailures()
+        showTooSmall()
+        if let added { scrollIntoView(added) }
+    }
+
+    /// Brings a photo just added into view once the strip has laid it out.
+    private func scrollIntoView(_ thumbnail: StripThumbnail) {
+        MainLoop.after(milliseconds: 50) { [weak self, weak thumbnail] in
+            guard let self, let thumbnail, self.thumbnails[thumbnail.photo.id] === thumbnail,
+                  let adjustment = gtk_scrolled_window_get_hadjustment(self.scroller.opaque) else { return }
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(thumbnail.widget, self.row, &bounds) != 0 else { return }
+            gtk_adjustment_clamp_page(adjustment, Double(bounds.origin.x) - 6,
+                                      Double(bounds.origin.x + bounds.size.width) + 6)
+        }
     }
 
     /// One box for all: the mean aspect ratio of the photos whose size is known.
     private func resize() {
         var widths = 0.0, heights = 0.0
         for id in order {
-            guard let size = controller.document.photo(id: id)?.pixelSize ?? thumbnails[id]?.loadedSize else { continue }
+            guard let size = controller.document.photo(id: id).flatMap(controller.facts.size(of:))
+                    ?? thumbnails[id]?.loadedSize else { continue }
             // Normalised to one height, so a huge photo does not outweigh the rest.
             widths += size.aspectRatio
             heights += 1
@@ -106,22 +137,23 @@ final class SelectedStrip {
     /// A thumbnail learned its photo's shape.
     func thumbnailLoaded() { resize() }
 
-    /// Marks photos the preview had to leave out (missing, damaged…);
-    /// reloads the thumbnails of those that are back.
-    func showFailures(_ result: RenderResult) {
-        let back = failures.keys.filter { result.failures[$0] == nil }
-        failures = result.failures
-        for id in back { thumbnails[id]?.reload() }
-        updateMarks()
+    /// Photos the preview had to leave out (missing, damaged…) are marked;
+    /// those that are back get their thumbnail again.
+    private func showFailures() {
+        let failures = controller.facts.failures
+        for (id, thumbnail) in thumbnails {
+            if failures[id] == nil, shownFailures.contains(id) { thumbnail.reload() }
+            thumbnail.setFailure(failures[id])
+        }
+        shownFailures = Set(failures.keys)
     }
 
-    /// Marks photos enlarged beyond their pixels, with the preview's words.
-    func showTooSmall(_ marks: [Photo.ID: String]) {
+    private var shownFailures: Set<Photo.ID> = []
+
+    /// Photos enlarged beyond their pixels, with the preview's words.
+    private func showTooSmall() {
+        let marks = controller.facts.tooSmall
         for (id, thumbnail) in thumbnails { thumbnail.setTooSmall(marks[id]) }
-    }
-
-    private func updateMarks() {
-        for (id, thumbnail) in thumbnails { thumbnail.setFailure(failures[id]) }
     }
 
     // MARK: What drags, keys and menus do
@@ -149,7 +181,7 @@ final class SelectedStrip {
         let destination = source + offset
         guard order.indices.contains(destination) else { return }
         controller.move(from: source, to: destination)
-        thumbnails[id].map { gtk_widget_grab_focus($0.widget) }
+        if let thumbnail = thumbnails[id] { gtk_widget_grab_focus(thumbnail.widget) }
     }
 
     func thumbnail(at index: Int) -> StripThumbnail? {
@@ -157,6 +189,22 @@ final class SelectedStrip {
     }
 
     var orderedThumbnails: [StripThumbnail] { order.compactMap { thumbnails[$0] } }
+
+    /// The strip only scrolls sideways, so an ordinary wheel (which turns
+    /// up and down) scrolls it sideways too, as photo strips elsewhere do.
+    private func installWheel() {
+        let wheel = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        Signals.scroll(wheel.raw) { [weak self] _, dy in
+            guard let self, dy != 0, let adjustment = gtk_scrolled_window_get_hadjustment(self.scroller.opaque) else {
+                return false
+            }
+            let step = Double(Self.height) * 0.75
+            let upper = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            gtk_adjustment_set_value(adjustment, min(max(gtk_adjustment_get_value(adjustment) + dy * step, 0), max(upper, 0)))
+            return true
+        }
+        gtk_widget_add_controller(scroller, wheel)
+    }
 
     // MARK: The drop target
 
@@ -186,20 +234,21 @@ final class SelectedStrip {
 
     private func installDropTarget() {
         let target = gtk_drop_target_new(GType(0), GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
-        var types = [tc_type_file_list(), tc_type_file(), tc_type_string()]
+        var types = [tc_type_file_list(), tc_type_file()]
         gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
-        let motion: Signals.DropMotion = { [unowned self] x, _ in
+        let motion: Signals.DropMotion = { [weak self] x, _ in
+            guard let self else { return GdkDragAction(0) }
             self.mark(gap: self.gap(atX: x))
-            // Our own thumbnails move; anything else is copied in.
-            return Self.dragging != nil ? GDK_ACTION_MOVE : GDK_ACTION_COPY
+            return GDK_ACTION_COPY
         }
         Signals.dropMotion(target.raw, "enter", motion)
         Signals.dropMotion(target.raw, "motion", motion)
-        Signals.plain(target.raw, "leave") { [unowned self] in self.mark(gap: nil) }
-        Signals.drop(target.raw) { [unowned self] value, x, _ in
+        Signals.plain(target.raw, "leave") { [weak self] in self?.mark(gap: nil) }
+        Signals.drop(target.raw) { [weak self] value, x, _ in
+            guard let self else { return false }
             self.mark(gap: nil)
             let gap = self.gap(atX: x)
-            if let id = Self.dragging, Self.photoID(in: value) == id {
+            if let id = Self.ownThumbnail(in: target) {
                 self.dropPhoto(id, atGap: gap)
                 return true
             }
@@ -211,9 +260,12 @@ final class SelectedStrip {
         gtk_widget_add_controller(scroller, target.opaque)
     }
 
-    /// The photo a drag from a thumbnail carries ("tinycollage-photo:<uuid>").
-    static func photoID(in value: UnsafePointer<GValue>) -> Photo.ID? {
-        guard tc_value_holds(value, tc_type_string()) != 0, let text = string(g_value_get_string(value)), text.hasPrefix(dragPrefix) else { return nil }
-        return UUID(uuidString: String(text.dropFirst(dragPrefix.count)))
+    /// The strip photo being dropped on `target`, when the drop is one of our
+    /// own thumbnails' drags (it comes from this process and a thumbnail is
+    /// being dragged) rather than a file from the gallery or elsewhere.
+    static func ownThumbnail(in target: OpaquePointer) -> Photo.ID? {
+        guard let id = dragging, let drop = gtk_drop_target_get_current_drop(target),
+              gdk_drop_get_drag(drop) != nil else { return nil }
+        return id
     }
 }

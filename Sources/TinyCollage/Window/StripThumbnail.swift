@@ -1,8 +1,11 @@
-// One photo in the strip: shown whole inside the strip's shared box, focusable
-// (Delete removes it, Alt+Left/Alt+Right move it), with a context menu saying
-// the same, and a drag source carrying its identity for reordering or the
-// trash. A photo the collage had to leave out shows a warning badge and says
-// why in its tooltip. The strip decides what each gesture does.
+// One photo in the strip: shown whole inside the strip's shared box,
+// focusable (Delete removes it, Alt+Left/Alt+Right move it, Menu or a
+// right-click opens its menu), and a drag source that offers the photo's
+// file: within the strip it reorders, on the trash it removes, dropped on a
+// file manager it is copied there. A photo the collage had to leave out shows
+// a warning badge; one enlarged beyond its pixels a quieter mark. Its
+// accessible name is its file name; a warning goes in its description.
+// The strip decides what each gesture does; this widget owns its companion.
 
 import CGtk
 import CollageCore
@@ -13,14 +16,17 @@ final class StripThumbnail {
     let widget: Widget
     private let picture: Widget
     private let badge: Widget
+    private let smallBadge: Widget
     /// The file's name, shown in place of a photo that cannot be shown.
     private let caption: Widget
-    private unowned let strip: SelectedStrip
+    private let menu: Widget
+    private let actions: OpaquePointer
+    private weak var strip: SelectedStrip?
+    private let controller: CollageController
     private var texture: Texture?
     private var requestedPath: String?
     private var failure: LoadError?
     private var tooSmall: String?
-    private let smallBadge: Widget
     private var loadError: LoadError?
     /// The photo's upright shape as its thumbnail showed it.
     private(set) var loadedSize: PixelSize?
@@ -31,6 +37,7 @@ final class StripThumbnail {
     init(photo: Photo, strip: SelectedStrip) {
         self.photo = photo
         self.strip = strip
+        controller = strip.controller
         widget = gtk_overlay_new()!
         addClass(widget, "strip-thumbnail")
         addClass(widget, "card")
@@ -40,18 +47,9 @@ final class StripThumbnail {
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
         gtk_overlay_set_child(widget.opaque, picture)
-        badge = gtk_image_new_from_icon_name("dialog-warning-symbolic")!
-        addClass(badge, "badge")
-        gtk_widget_set_halign(badge, GTK_ALIGN_END)
-        gtk_widget_set_valign(badge, GTK_ALIGN_START)
-        gtk_widget_set_visible(badge, 0)
+        badge = Self.mark("dialog-warning-symbolic", classes: ["badge", "warning"], halign: GTK_ALIGN_END)
         gtk_overlay_add_overlay(widget.opaque, badge)
-        smallBadge = gtk_image_new_from_icon_name("zoom-in-symbolic")!
-        addClass(smallBadge, "badge")
-        addClass(smallBadge, "too-small")
-        gtk_widget_set_halign(smallBadge, GTK_ALIGN_START)
-        gtk_widget_set_valign(smallBadge, GTK_ALIGN_START)
-        gtk_widget_set_visible(smallBadge, 0)
+        smallBadge = Self.mark("zoom-in-symbolic", classes: ["badge", "too-small"], halign: GTK_ALIGN_START)
         gtk_overlay_add_overlay(widget.opaque, smallBadge)
         caption = gtk_label_new(nil)!
         gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
@@ -63,10 +61,26 @@ final class StripThumbnail {
         addClass(caption, "caption")
         gtk_widget_set_visible(caption, 0)
         gtk_overlay_add_overlay(widget.opaque, caption)
+        actions = g_simple_action_group_new()!.opaque
+        menu = Self.makeMenu()
+        gtk_widget_set_parent(menu, widget)
+        Companion.attach(self, to: widget)
         installKeys()
         installMenu()
         installDragSource()
         load()
+    }
+
+    /// A small mark over a corner of the photo; marks are not targets, so
+    /// clicks and drags go to the photo underneath.
+    private static func mark(_ icon: String, classes: [String], halign: GtkAlign) -> Widget {
+        let mark = gtk_image_new_from_icon_name(icon)!
+        for name in classes { addClass(mark, name) }
+        gtk_widget_set_halign(mark, halign)
+        gtk_widget_set_valign(mark, GTK_ALIGN_START)
+        gtk_widget_set_can_target(mark, 0)
+        gtk_widget_set_visible(mark, 0)
+        return mark
     }
 
     func setBox(_ box: PixelSize) {
@@ -75,14 +89,27 @@ final class StripThumbnail {
 
     /// Why the collage left this photo out, or nil.
     func setFailure(_ error: LoadError?) {
+        guard error != failure else { return }
         failure = error
         describe()
     }
 
     /// What to say about a photo enlarged beyond its pixels, or nil.
     func setTooSmall(_ text: String?) {
+        guard text != tooSmall else { return }
         tooSmall = text
         describe()
+    }
+
+    /// Where it stands in the strip, so the menu offers only moves that can happen.
+    func setPosition(_ index: Int, of count: Int) {
+        setEnabled("move-left", index > 0)
+        setEnabled("move-right", index < count - 1)
+    }
+
+    private func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(actions, name) else { return }
+        g_simple_action_set_enabled(action, enabled ? 1 : 0)
     }
 
     private func describe() {
@@ -92,15 +119,16 @@ final class StripThumbnail {
         gtk_widget_set_visible(caption, texture == nil ? 1 : 0)
         problem == nil ? removeClass(widget, "broken") : addClass(widget, "broken")
         gtk_widget_set_visible(smallBadge, problem == nil && tooSmall != nil ? 1 : 0)
-        let text = problem.map { tr("“%s” is left out of the collage: %s", photo.displayName, Messages.reason($0.reason)) }
-            ?? tooSmall ?? photo.displayName
-        gtk_widget_set_tooltip_text(widget, text)
-        tc_accessible_set_label(widget, text)
+        let warning = problem.map { tr("It is left out of the collage: %s", Messages.reason($0.reason)) }
+            ?? tooSmall
+        gtk_widget_set_tooltip_text(widget, warning.map { photo.displayName + "\n" + $0 } ?? photo.displayName)
+        tc_accessible_set_label(widget, photo.displayName)
+        tc_accessible_set_description(widget, warning ?? "")
     }
 
     /// Asks for the thumbnail again (its file may have come back).
     func reload() {
-        strip.controller.thumbnails.forget(photo.path)
+        controller.thumbnails.forget(photo.path)
         load()
     }
 
@@ -108,7 +136,7 @@ final class StripThumbnail {
         let path = photo.path
         requestedPath = path
         let side = 2 * SelectedStrip.height * Int(gtk_widget_get_scale_factor(widget))
-        strip.controller.thumbnails.request(path, side: side, decodingWith: strip.controller.compositor.source) {
+        controller.thumbnails.request(path, side: side, decodingWith: controller.compositor.source) {
             [weak self] result in
             guard let self, self.requestedPath == path else { return }
             switch result {
@@ -117,7 +145,7 @@ final class StripThumbnail {
                 self.loadError = nil
                 self.loadedSize = PixelSize(width: texture.width, height: texture.height)
                 gtk_picture_set_paintable(self.picture.opaque, texture.paintable)
-                self.strip.thumbnailLoaded()
+                self.strip?.thumbnailLoaded()
             case let .failure(error):
                 self.loadError = error
                 self.texture = nil
@@ -132,16 +160,18 @@ final class StripThumbnail {
 
     private func installKeys() {
         let keys = gtk_event_controller_key_new()!
-        Signals.key(keys.raw) { [unowned self] keyval, _, state in
+        Signals.key(keys.raw) { [weak self] keyval, _, state in
+            guard let self, let strip = self.strip else { return false }
             let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
+            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
             switch Int32(keyval) {
             case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
-                self.strip.trashPhoto(self.photo.id)
+                strip.trashPhoto(self.photo.id)
             case GDK_KEY_Left where alt, GDK_KEY_KP_Left where alt:
-                self.strip.move(self.photo.id, by: -1)
+                strip.move(self.photo.id, by: -1)
             case GDK_KEY_Right where alt, GDK_KEY_KP_Right where alt:
-                self.strip.move(self.photo.id, by: 1)
-            case GDK_KEY_Menu:
+                strip.move(self.photo.id, by: 1)
+            case GDK_KEY_Menu, GDK_KEY_F10 where shift:
                 self.popUpMenu(at: nil)
             default:
                 return false
@@ -151,69 +181,94 @@ final class StripThumbnail {
         gtk_widget_add_controller(widget, keys)
         // A click focuses, so the keys above apply to the photo clicked.
         let click = gtk_gesture_click_new()!
-        Signals.press(click.raw, "pressed") { [unowned self] _, _, _ in gtk_widget_grab_focus(self.widget) }
+        Signals.press(click.raw, "pressed") { [weak self] _, _, _ in
+            guard let self else { return }
+            gtk_widget_grab_focus(self.widget)
+        }
         gtk_widget_add_controller(widget, click.opaque)
     }
 
     // MARK: Context menu
 
+    private static func makeMenu() -> Widget {
+        let model = g_menu_new()!
+        g_menu_append(model, tr("Move _Left"), "thumb.move-left")
+        g_menu_append(model, tr("Move _Right"), "thumb.move-right")
+        g_menu_append(model, tr("Re_move"), "thumb.remove")
+        let popover = gtk_popover_menu_new_from_model(model.cast(GMenuModel.self))!
+        g_object_unref(model.raw)
+        gtk_popover_set_has_arrow(popover.cast(), 0)
+        return popover
+    }
+
+    /// The menu is made once and stays parented to the thumbnail; it is
+    /// unparented exactly once, when the thumbnail is destroyed.
     private func installMenu() {
-        let group = g_simple_action_group_new()!
-        func add(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        func add(_ name: String, _ handler: @escaping @MainActor (StripThumbnail, SelectedStrip) -> Void) {
             let action = g_simple_action_new(name, nil)!
-            Signals.withPointer(action.raw, "activate") { _ in handler() }
-            g_action_map_add_action(OpaquePointer(group), action)
+            Signals.withPointer(action.raw, "activate") { [weak self] _ in
+                guard let self, let strip = self.strip else { return }
+                handler(self, strip)
+            }
+            g_action_map_add_action(actions, action)
             g_object_unref(action.raw)
         }
-        add("move-left") { [unowned self] in self.strip.move(self.photo.id, by: -1) }
-        add("move-right") { [unowned self] in self.strip.move(self.photo.id, by: 1) }
-        add("remove") { [unowned self] in self.strip.trashPhoto(self.photo.id) }
-        gtk_widget_insert_action_group(widget, "thumb", OpaquePointer(group))
-        g_object_unref(group.raw)
+        add("move-left") { thumbnail, strip in strip.move(thumbnail.photo.id, by: -1) }
+        add("move-right") { thumbnail, strip in strip.move(thumbnail.photo.id, by: 1) }
+        add("remove") { thumbnail, strip in strip.trashPhoto(thumbnail.photo.id) }
+        gtk_widget_insert_action_group(widget, "thumb", actions)
+        g_object_unref(actions.raw)
+        // Our own reference keeps the pointer valid however the overlay's
+        // dispose treats its children; the menu is released with the thumbnail.
+        g_object_ref_sink(menu.raw)
+        let menu = self.menu
+        Companion.onDestroy(widget) {
+            if gtk_widget_get_parent(menu) != nil { gtk_widget_unparent(menu) }
+            g_object_unref(menu.raw)
+        }
 
         let secondary = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(secondary.opaque, UInt32(GDK_BUTTON_SECONDARY))
-        Signals.press(secondary.raw, "pressed") { [unowned self] _, x, y in self.popUpMenu(at: (x, y)) }
+        Signals.press(secondary.raw, "pressed") { [weak self] _, x, y in self?.popUpMenu(at: (x, y)) }
         gtk_widget_add_controller(widget, secondary.opaque)
     }
 
     private func popUpMenu(at point: (Double, Double)?) {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("Move Left"), "thumb.move-left")
-        g_menu_append(menu, tr("Move Right"), "thumb.move-right")
-        g_menu_append(menu, tr("Remove"), "thumb.remove")
-        let popover = gtk_popover_menu_new_from_model(menu.cast(GMenuModel.self))!
-        g_object_unref(menu.raw)
-        gtk_widget_set_parent(popover, widget)
-        if let (x, y) = point {
-            var rect = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
-            gtk_popover_set_pointing_to(popover.cast(), &rect)
-        }
-        // The popover is parented by hand, so it is unparented by hand once closed.
-        Signals.plain(popover.raw, "closed") {
-            MainLoop.post { gtk_widget_unparent(popover) }
-        }
-        gtk_popover_popup(popover.cast())
+        var rect = point.map { GdkRectangle(x: Int32($0.0), y: Int32($0.1), width: 1, height: 1) }
+            ?? GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(widget), height: gtk_widget_get_height(widget))
+        gtk_popover_set_pointing_to(menu.cast(), &rect)
+        gtk_popover_popup(menu.cast())
     }
 
     // MARK: Dragging
 
+    /// Offers the photo's file (text/uri-list): within the window the strip
+    /// and the trash know it by `SelectedStrip.dragging`; elsewhere a file
+    /// manager copies the photo. Only COPY is offered, so a receiver never
+    /// moves the user's original away.
     private func installDragSource() {
         let source = gtk_drag_source_new()!
-        gtk_drag_source_set_actions(source, GDK_ACTION_MOVE)
-        Signals.prepare(source.raw) { [unowned self] _, _ in
-            OpaquePointer(tc_content_provider_for_string(SelectedStrip.dragPrefix + self.photo.id.uuidString))
+        gtk_drag_source_set_actions(source, GDK_ACTION_COPY)
+        Signals.prepare(source.raw) { [weak self] _, _ in
+            guard let self else { return nil }
+            let file = fileForPath(self.photo.path)
+            defer { g_object_unref(file.raw) }
+            guard let uri = takeString(g_file_get_uri(file)) else { return nil }
+            return OpaquePointer(tc_content_provider_for_uri_list(uri + "\r\n"))
         }
-        Signals.withPointer(source.raw, "drag-begin") { [unowned self] _ in
+        Signals.withPointer(source.raw, "drag-begin") { [weak self] _ in
+            guard let self else { return }
             if let texture = self.texture {
                 gtk_drag_source_set_icon(source, texture.paintable, Int32(texture.width / 4), Int32(texture.height / 4))
             }
             addClass(self.widget, "dragging")
             SelectedStrip.dragging = self.photo.id
         }
-        Signals.dragEnd(source.raw) { [unowned self] in
-            removeClass(self.widget, "dragging")
+        Signals.dragEnd(source.raw) { [weak self] in
+            // Cleared even when the thumbnail is gone: the photo was trashed by this very drag.
             SelectedStrip.dragging = nil
+            guard let self else { return }
+            removeClass(self.widget, "dragging")
         }
         gtk_widget_add_controller(widget, source.opaque)
     }

@@ -1,7 +1,8 @@
 // The trash at the far left of the strip: let a thumbnail go over it to
 // remove that photo (undoable from the toast or with Ctrl+Z). It takes only
-// the strip's own thumbnails; files dragged from elsewhere are not photos in
-// the collage and have nothing to remove.
+// the strip's own thumbnails (their drags offer the photo's file, and the
+// strip knows which thumbnail is moving); files dragged from elsewhere are
+// not photos in the collage and have nothing to remove.
 
 import CGtk
 import CollageCore
@@ -9,8 +10,10 @@ import CollageCore
 @MainActor
 final class TrashTarget {
     let widget: Widget
+    private weak var strip: SelectedStrip?
 
     init(strip: SelectedStrip) {
+        self.strip = strip
         widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         addClass(widget, "trash-target")
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
@@ -20,19 +23,28 @@ final class TrashTarget {
         gtk_box_append(widget.cast(), icon)
         gtk_widget_set_size_request(widget, 48, Int32(SelectedStrip.height))
         gtk_widget_set_tooltip_text(widget, tr("Drop a photo here to remove it"))
-        name(widget, "trashTarget", label: tr("Trash: drop a photo here to remove it"))
+        name(widget, "trashTarget", label: tr("Trash"))
+        tc_accessible_set_description(widget, tr("Drop a photo here to remove it"))
+        Companion.attach(self, to: widget)
 
-        let target = gtk_drop_target_new(tc_type_string(), GDK_ACTION_MOVE)!
-        let hover: Signals.DropMotion = { [unowned self] _, _ in
+        let target = gtk_drop_target_new(GType(0), GdkDragAction(GDK_ACTION_COPY.rawValue | GDK_ACTION_MOVE.rawValue))!
+        var types = [tc_type_file_list(), tc_type_file()]
+        gtk_drop_target_set_gtypes(target, &types, gsize(types.count))
+        let hover: Signals.DropMotion = { [weak self] _, _ in
+            guard let self, SelectedStrip.ownThumbnail(in: target) != nil else { return GdkDragAction(0) }
             addClass(self.widget, "drop-hover")
-            return GDK_ACTION_MOVE
+            return GDK_ACTION_COPY
         }
         Signals.dropMotion(target.raw, "enter", hover)
         Signals.dropMotion(target.raw, "motion", hover)
-        Signals.plain(target.raw, "leave") { [unowned self] in removeClass(self.widget, "drop-hover") }
-        Signals.drop(target.raw) { [unowned self, unowned strip] value, _, _ in
+        Signals.plain(target.raw, "leave") { [weak self] in
+            guard let self else { return }
             removeClass(self.widget, "drop-hover")
-            guard let id = SelectedStrip.photoID(in: value), id == SelectedStrip.dragging else { return false }
+        }
+        Signals.drop(target.raw) { [weak self] _, _, _ in
+            guard let self else { return false }
+            removeClass(self.widget, "drop-hover")
+            guard let id = SelectedStrip.ownThumbnail(in: target), let strip = self.strip else { return false }
             strip.trashPhoto(id)
             return true
         }

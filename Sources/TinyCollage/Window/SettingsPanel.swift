@@ -1,17 +1,18 @@
-// The collage settings (SPEC §3), in a popover from the header bar: output
-// size (presets, aspect ratios, custom width × height), gap, margin and
-// background (a colour, or transparent for PNG). Every change is an undoable
-// change of the document, re-renders the preview at once, and becomes the
-// default for new collages (GSettings). Widgets follow the document, so undo
-// moves them back; the `set…` methods are what the widgets and the test
-// control both call.
+// The collage settings (SPEC §3) as a panel the window shows beside the
+// preview (wide) or below it in place of the strip and gallery (narrow), so
+// every change can be watched as it is made: output size (presets, aspect
+// ratios, custom width × height), gap, margin and background (a colour, or
+// transparent for PNG). Every change is an undoable change of the document,
+// re-renders the preview at once, and becomes the default for new collages
+// (GSettings). Widgets follow the document, so undo moves them back. Where
+// the panel goes is the window's business (MainWindow+Layout).
 
 import CGtk
 import CollageCore
 
 @MainActor
-final class SettingsPopover {
-    let button: Widget
+final class SettingsPanel {
+    let widget: Widget
     private let controller: CollageController
     private let sizeRow: Widget
     private let width: Widget
@@ -44,42 +45,44 @@ final class SettingsPopover {
 
     init(controller: CollageController) {
         self.controller = controller
-        button = gtk_menu_button_new()!
-        gtk_menu_button_set_icon_name(button.opaque, "emblem-system-symbolic")
-        gtk_widget_set_tooltip_text(button, tr("Collage Settings"))
-        name(button, "collageSettings", label: tr("Collage settings"))
-
+        let page = adw_preferences_page_new()!
+        widget = page
+        name(widget, "settingsPanel", label: tr("Collage settings"))
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(group.cast(), tr("Collage"))
-        gtk_widget_set_size_request(group, 340, -1)
+        adw_preferences_page_add(page.cast(), group.cast())
 
         sizeRow = adw_combo_row_new()!
         adw_preferences_row_set_title(sizeRow.cast(), tr("Size"))
+        gtk_widget_set_name(sizeRow, "settingSize")
         var titles: [UnsafePointer<CChar>?] = Self.presets.map { UnsafePointer(strdup($0.title)) } + [nil]
         let model = gtk_string_list_new(&titles)
         titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
         adw_combo_row_set_model(sizeRow.cast(), model)
 
-        width = Self.spin(1, CollageSettings.maximumSide, tr("Width in pixels"))
-        height = Self.spin(1, CollageSettings.maximumSide, tr("Height in pixels"))
+        width = Self.spin(1, CollageSettings.maximumSide, tr("Width in pixels"), name: "settingWidth")
+        height = Self.spin(1, CollageSettings.maximumSide, tr("Height in pixels"), name: "settingHeight")
         let dimensions = Self.row(tr("Width × height"), subtitle: tr("pixels"))
         let times = gtk_label_new("×")!
         for widget in [width, times, height] { adw_action_row_add_suffix(dimensions.cast(), widget) }
 
-        gap = Self.spin(0, 500, tr("Gap in pixels"))
+        gap = Self.spin(0, 500, tr("Gap in pixels"), name: "settingGap")
         let gapRow = Self.row(tr("Gap"), subtitle: tr("between photos, in pixels"))
         adw_action_row_add_suffix(gapRow.cast(), gap)
-        margin = Self.spin(0, 500, tr("Margin in pixels"))
+        margin = Self.spin(0, 500, tr("Margin in pixels"), name: "settingMargin")
         let marginRow = Self.row(tr("Margin"), subtitle: tr("around the photos, in pixels"))
         adw_action_row_add_suffix(marginRow.cast(), margin)
 
         colour = gtk_color_button_new()!
         gtk_widget_set_valign(colour, GTK_ALIGN_CENTER)
+        gtk_color_button_set_title(colour.opaque, tr("Background Colour"))
+        name(colour, "settingBackground", label: tr("Background colour"))
         gtk_color_chooser_set_use_alpha(colour.opaque, 0)
         let colourRow = Self.row(tr("Background"), subtitle: nil)
         adw_action_row_add_suffix(colourRow.cast(), colour)
         transparent = gtk_switch_new()!
         gtk_widget_set_valign(transparent, GTK_ALIGN_CENTER)
+        name(transparent, "settingTransparent", label: tr("Transparent background"))
         let transparentRow = Self.row(tr("Transparent background"), subtitle: tr("PNG only; JPEG gets white"))
         adw_action_row_add_suffix(transparentRow.cast(), transparent)
         adw_action_row_set_activatable_widget(transparentRow.cast(), transparent)
@@ -87,47 +90,48 @@ final class SettingsPopover {
         for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
             adw_preferences_group_add(group.cast(), row)
         }
-        let popover = gtk_popover_new()!
-        gtk_popover_set_child(popover.cast(), group)
-        gtk_widget_set_margin_top(group, 6)
-        gtk_menu_button_set_popover(button.opaque, popover)
+        Companion.attach(self, to: widget)
 
-        Signals.withPointer(sizeRow.raw, "notify::selected") { [unowned self] _ in
-            guard !self.following else { return }
+        Signals.withPointer(sizeRow.raw, "notify::selected") { [weak self] _ in
+            guard let self, !self.following else { return }
             self.setPreset(Int(adw_combo_row_get_selected(self.sizeRow.cast())))
         }
         for spin in [width, height] {
-            Signals.plain(spin.raw, "value-changed") { [unowned self] in
-                guard !self.following else { return }
+            Signals.plain(spin.raw, "value-changed") { [weak self] in
+                guard let self, !self.following else { return }
                 self.setSize(PixelSize(width: Int(gtk_spin_button_get_value_as_int(self.width.opaque)),
                                        height: Int(gtk_spin_button_get_value_as_int(self.height.opaque))))
             }
         }
-        Signals.plain(gap.raw, "value-changed") { [unowned self] in
-            guard !self.following else { return }
+        Signals.plain(gap.raw, "value-changed") { [weak self] in
+            guard let self, !self.following else { return }
             self.setGap(Int(gtk_spin_button_get_value_as_int(self.gap.opaque)))
         }
-        Signals.plain(margin.raw, "value-changed") { [unowned self] in
-            guard !self.following else { return }
+        Signals.plain(margin.raw, "value-changed") { [weak self] in
+            guard let self, !self.following else { return }
             self.setMargin(Int(gtk_spin_button_get_value_as_int(self.margin.opaque)))
         }
-        Signals.plain(colour.raw, "color-set") { [unowned self] in
+        Signals.plain(colour.raw, "color-set") { [weak self] in
+            guard let self else { return }
             var rgba = GdkRGBA()
             gtk_color_chooser_get_rgba(self.colour.opaque, &rgba)
             self.setBackground(RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)))
         }
-        Signals.withPointer(transparent.raw, "notify::active") { [unowned self] _ in
-            guard !self.following else { return }
+        Signals.withPointer(transparent.raw, "notify::active") { [weak self] _ in
+            guard let self, !self.following else { return }
             self.setTransparent(gtk_switch_get_active(self.transparent.opaque) != 0)
         }
-        controller.store.observe { [unowned self] document, _ in self.follow(document.settings) }
+        controller.store.observe { [weak self] document, change in
+            guard let self, change.touches(.settings) else { return }
+            self.follow(document.settings)
+        }
         follow(controller.document.settings)
     }
 
-    private static func spin(_ low: Int, _ high: Int, _ label: String) -> Widget {
+    private static func spin(_ low: Int, _ high: Int, _ label: String, name widgetName: String) -> Widget {
         let spin = gtk_spin_button_new_with_range(Double(low), Double(high), 1)!
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        tc_accessible_set_label(spin, label)
+        name(spin, widgetName, label: label)
         return spin
     }
 
@@ -138,7 +142,7 @@ final class SettingsPopover {
         return row
     }
 
-    // MARK: What the widgets (and tests) do
+    // MARK: What the widgets do
 
     func setPreset(_ index: Int) {
         guard Self.presets.indices.contains(index), let size = Self.presets[index].size else { return }

@@ -1,0 +1,225 @@
+// The photos in one folder as a GListStore of GFileInfo, kept up to date
+// while the folder changes: listed asynchronously in batches (a folder of
+// thousands never blocks the main loop) and followed through a GFileMonitor.
+// A file appears once it is complete — a photo being copied in is first
+// empty, so it is looked at again when its writer closes it — and one that
+// is rewritten is replaced, so its thumbnail is made again. GtkDirectoryList
+// did the listing before, but it judges a new file once, at its creation,
+// when a copy is still empty: such photos never showed.
+//
+// What counts as a photo is the caller's (`accepts`); the order and the
+// grid are GalleryModel's and GalleryView's.
+
+import CGtk
+
+@MainActor
+final class FolderListing {
+    /// GFileInfo items, each with "standard::file" set, in the order found.
+    let store: OpaquePointer
+    private let attributes: String
+    private let accepts: (OpaquePointer) -> Bool
+    private var folder: OpaquePointer?
+    private var monitor: UnsafeMutablePointer<GFileMonitor>?
+    private var cancellable: UnsafeMutablePointer<GCancellable>?
+    /// The names in the store, so a batch never adds what the monitor already did.
+    private var names: Set<String> = []
+    private(set) var isLoading = false
+    /// Why the folder could not be listed, in GIO's words.
+    private(set) var error: String?
+    /// Loading started or ended, or the error changed.
+    var stateChanged: (@MainActor () -> Void)?
+    /// A listed file's content changed (its path): old thumbnails are stale.
+    var fileRewritten: (@MainActor (String) -> Void)?
+
+    /// Batch size: large enough to list thousands quickly, small enough to
+    /// keep each main-loop turn short.
+    static let batch: Int32 = 200
+
+    init(attributes: String, accepts: @escaping (OpaquePointer) -> Bool) {
+        self.attributes = attributes
+        self.accepts = accepts
+        store = g_list_store_new(g_file_info_get_type())
+    }
+
+    isolated deinit {
+        stop()
+        g_object_unref(store.raw)
+    }
+
+    /// Lists `path` and follows it; nil lists nothing.
+    func show(folder path: String?) {
+        stop()
+        g_list_store_remove_all(store)
+        names.removeAll()
+        error = nil
+        guard let path else {
+            stateChanged?()
+            return
+        }
+        let folder = fileForPath(path)
+        self.folder = folder
+        let cancellable = g_cancellable_new()!
+        self.cancellable = cancellable
+        var monitorError: UnsafeMutablePointer<GError>?
+        if let monitor = g_file_monitor_directory(folder, G_FILE_MONITOR_WATCH_MOVES, cancellable, &monitorError) {
+            self.monitor = monitor
+            Signals.fileChanged(monitor.raw) { [weak self] file, other, event in
+                self?.changed(file, other, event)
+            }
+        }
+        if let monitorError { g_error_free(monitorError) }
+        isLoading = true
+        stateChanged?()
+        let (callback, data) = AsyncCallback.make { [weak self] source, result in
+            guard let self, let source, let result else { return }
+            var failure: UnsafeMutablePointer<GError>?
+            let enumerator = g_file_enumerate_children_finish(source, result, &failure)
+            guard self.cancellable == cancellable else {
+                if let enumerator { g_object_unref(enumerator.raw) }
+                if let failure { g_error_free(failure) }
+                return
+            }
+            guard let enumerator else {
+                self.finishLoading(error: failure)
+                return
+            }
+            self.readBatch(from: enumerator, cancellable: cancellable)
+        }
+        g_file_enumerate_children_async(folder, attributes, G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT_IDLE,
+                                        cancellable, callback, data)
+    }
+
+    private func stop() {
+        if let cancellable {
+            g_cancellable_cancel(cancellable)
+            g_object_unref(cancellable.raw)
+        }
+        cancellable = nil
+        if let monitor {
+            g_file_monitor_cancel(monitor)
+            g_object_unref(monitor.raw)
+        }
+        monitor = nil
+        if let folder { g_object_unref(folder.raw) }
+        folder = nil
+        isLoading = false
+    }
+
+    /// Reads the next batch; the enumerator is ours to close and release.
+    private func readBatch(from enumerator: UnsafeMutablePointer<GFileEnumerator>,
+                           cancellable: UnsafeMutablePointer<GCancellable>) {
+        let (callback, data) = AsyncCallback.make { [weak self] _, result in
+            var failure: UnsafeMutablePointer<GError>?
+            let list = result.flatMap { g_file_enumerator_next_files_finish(enumerator, $0, &failure) }
+            guard let self, self.cancellable == cancellable else {
+                if let list { g_list_free_full(list) { g_object_unref($0) } }
+                if let failure { g_error_free(failure) }
+                g_object_unref(enumerator.raw)
+                return
+            }
+            guard let list else {
+                g_object_unref(enumerator.raw)
+                self.finishLoading(error: failure)
+                return
+            }
+            var infos: [UnsafeMutableRawPointer?] = []
+            var node: UnsafeMutablePointer<GList>? = list
+            while let current = node {
+                let info = OpaquePointer(current.pointee.data!)
+                // The folder's monitor may have added it already.
+                if self.accepts(info), let name = Self.name(of: info), self.names.insert(name).inserted {
+                    let child = g_file_enumerator_get_child(enumerator, info)!
+                    g_file_info_set_attribute_object(info, "standard::file", child.cast(GObject.self))
+                    g_object_unref(child.raw)
+                    infos.append(current.pointee.data)
+                }
+                node = current.pointee.next
+            }
+            g_list_store_splice(self.store, g_list_model_get_n_items(self.store), 0, &infos, guint(infos.count))
+            g_list_free_full(list) { g_object_unref($0) }
+            self.readBatch(from: enumerator, cancellable: cancellable)
+        }
+        g_file_enumerator_next_files_async(enumerator, Self.batch, G_PRIORITY_DEFAULT_IDLE, cancellable, callback, data)
+    }
+
+    private func finishLoading(error failure: UnsafeMutablePointer<GError>?) {
+        if let failure {
+            error = string(failure.pointee.message)
+            g_error_free(failure)
+        }
+        isLoading = false
+        stateChanged?()
+    }
+
+    // MARK: Following the folder
+
+    private func changed(_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) {
+        guard let file else { return }
+        switch event {
+        case G_FILE_MONITOR_EVENT_CREATED, G_FILE_MONITOR_EVENT_MOVED_IN, G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT,
+             G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
+            look(at: file, rewritten: event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT)
+        case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT:
+            remove(file)
+        case G_FILE_MONITOR_EVENT_RENAMED:
+            remove(file)
+            if let other { look(at: other, rewritten: false) }
+        default:
+            // CHANGED arrives for every write; CHANGES_DONE_HINT follows when it is closed.
+            break
+        }
+    }
+
+    /// Queries `file` and adds, replaces or removes its item accordingly.
+    private func look(at file: OpaquePointer, rewritten: Bool) {
+        guard let cancellable else { return }
+        g_object_ref(file.raw)
+        let (callback, data) = AsyncCallback.make { [weak self] _, result in
+            defer { g_object_unref(file.raw) }
+            var failure: UnsafeMutablePointer<GError>?
+            let info = result.flatMap { g_file_query_info_finish(file, $0, &failure) }
+            if let failure { g_error_free(failure) }
+            guard let self, self.cancellable == cancellable else {
+                if let info { g_object_unref(info.raw) }
+                return
+            }
+            guard let info else { return self.remove(file) }
+            defer { g_object_unref(info.raw) }
+            guard self.accepts(info) else { return self.remove(file) }
+            g_file_info_set_attribute_object(info, "standard::file", file.cast(GObject.self))
+            var item: UnsafeMutableRawPointer? = info.raw
+            guard let name = Self.name(of: info) else { return }
+            if self.names.contains(name), let index = self.index(ofName: name) {
+                if rewritten, let path = takePath(g_file_get_path(file)) { self.fileRewritten?(path) }
+                g_list_store_splice(self.store, guint(index), 1, &item, 1)
+            } else {
+                self.names.insert(name)
+                g_list_store_append(self.store, info.raw)
+            }
+        }
+        g_file_query_info_async(file, attributes, G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, cancellable, callback, data)
+    }
+
+    private func remove(_ file: OpaquePointer) {
+        guard let name = takeString(g_file_get_basename(file)), names.remove(name) != nil,
+              let index = index(ofName: name) else { return }
+        g_list_store_remove(store, guint(index))
+    }
+
+    private static func name(of info: OpaquePointer) -> String? {
+        g_file_info_get_name(info).map { String(cString: $0) }
+    }
+
+    /// Where the file named `name` is in the store (names are unique in one folder).
+    private func index(ofName name: String) -> Int? {
+        let count = Int(g_list_model_get_n_items(store))
+        for position in 0..<count {
+            guard let item = g_list_model_get_item(store, guint(position)) else { continue }
+            defer { g_object_unref(item) }
+            if let itemName = g_file_info_get_name(OpaquePointer(item)), String(cString: itemName) == name {
+                return position
+            }
+        }
+        return nil
+    }
+}

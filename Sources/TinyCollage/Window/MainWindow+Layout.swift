@@ -1,0 +1,65 @@
+// The window for every screen (libadwaita 1.2 has no AdwBreakpoint): below
+// `wideWidth` one portrait column — preview, strip, gallery — as the phone
+// app had it; from `wideWidth` up the preview takes the left and the strip
+// and gallery a column on the right, switched live as the window is resized.
+// The settings panel takes the strip's and gallery's place while it is open
+// (win.settings, F9), so in both layouts the preview stays in view beside or
+// above it while settings change.
+
+import CGtk
+
+extension MainWindow {
+    /// Logical pixels from which the preview goes beside the strip and gallery.
+    static let wideWidth: Int32 = 900
+    /// The right column's width in the wide layout.
+    static let sideWidth: Int32 = 420
+
+    func installAdaptiveLayout() {
+        Signals.withPointer(window.raw, "notify::default-width") { [weak self] _ in self?.followWidth() }
+        Signals.withPointer(window.raw, "notify::maximized") { [weak self] _ in self?.followWidth() }
+        Signals.plain(window.raw, "map") { [weak self] in self?.followWidth() }
+        followWidth()
+    }
+
+    /// The window's current width: its allocation once shown, its default size before.
+    private var currentWidth: Int32 {
+        let allocated = gtk_widget_get_width(window.widget)
+        if allocated > 0 { return allocated }
+        var width: Int32 = 0, height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return width
+    }
+
+    func followWidth() {
+        setWide(currentWidth >= Self.wideWidth)
+        if !isWide { gallery.fitColumns(toWidth: currentWidth) }
+    }
+
+    private func setWide(_ wide: Bool) {
+        guard wide != isWide || gtk_orientable_get_orientation(body.opaque) != orientation(wide) else { return }
+        isWide = wide
+        gtk_orientable_set_orientation(body.opaque, orientation(wide))
+        gtk_orientable_set_orientation(bodySeparator.opaque, wide ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_set_size_request(side, wide ? Self.sideWidth : -1, -1)
+        gtk_widget_set_hexpand(side, wide ? 0 : 1)
+        gtk_widget_set_vexpand(side, wide ? 1 : 0)
+        gallery.fitColumns(toWidth: wide ? Self.sideWidth : currentWidth)
+        wide ? addClass(window.widget, "wide") : removeClass(window.widget, "wide")
+    }
+
+    private func orientation(_ wide: Bool) -> GtkOrientation {
+        wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+    }
+
+    // MARK: The settings panel
+
+    var isShowingSettings: Bool {
+        string(gtk_stack_get_visible_child_name(sideStack.opaque)) == "settings"
+    }
+
+    func showSettings(_ show: Bool) {
+        gtk_stack_set_visible_child_name(sideStack.opaque, show ? "settings" : "photos")
+        if let action = actions["settings"] { g_simple_action_set_state(action, g_variant_new_boolean(show ? 1 : 0)) }
+        if show { gtk_widget_child_focus(settingsPanel.widget, GTK_DIR_TAB_FORWARD) }
+    }
+}
