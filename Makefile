@@ -22,7 +22,7 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
-	libjpeg-turbo-progs libvips-tools time
+	libjpeg-turbo-progs libvips-tools time fonts-dejavu-core
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
