@@ -14,8 +14,15 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
+        // Decoder workers: seccomp through Debian's libseccomp, and the socket
+        // and memfd calls Swift cannot reach from Glibc alone.
+        .systemLibrary(
+            name: "CLinux",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev"])]
+        ),
         .target(name: "CollageCore"),
-        .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk"]),
+        .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageFuzz"),

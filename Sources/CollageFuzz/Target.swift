@@ -146,18 +146,5 @@ struct Target {
     }
     #endif
 
-    private func key(_ reason: LoadError.Reason) -> String {
-        switch reason {
-        case .missing: return "missing"
-        case .danglingLink: return "danglingLink"
-        case .isDirectory: return "isDirectory"
-        case .notRegularFile: return "notRegularFile"
-        case .permissionDenied: return "permissionDenied"
-        case .empty: return "empty"
-        case .notAnImage: return "notAnImage"
-        case .corrupt: return "corrupt"
-        case .tooLarge: return "tooLarge"
-        case .ioError: return "ioError"
-        }
-    }
+    private func key(_ reason: LoadError.Reason) -> String { reason.key }
 }
