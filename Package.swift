@@ -14,12 +14,13 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
-        // Decoder workers: seccomp through Debian's libseccomp, and the socket
-        // and memfd calls Swift cannot reach from Glibc alone.
+        // Decoder workers: seccomp through Debian's libseccomp, libtiff's own
+        // word on a TIFF, and the socket, memfd and signal calls Swift cannot
+        // reach from Glibc alone.
         .systemLibrary(
             name: "CLinux",
             pkgConfig: "libseccomp",
-            providers: [.apt(["libseccomp-dev"])]
+            providers: [.apt(["libseccomp-dev", "libtiff-dev"])]
         ),
         .target(name: "CollageCore"),
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),

@@ -141,6 +141,38 @@ public struct ImageLoader: Sendable {
     /// Decodes, and returns the loader's pixbuf too (a new reference) for its options.
     private func decodeKeepingPixbuf(_ file: PhotoFile, path: String, covering cover: PixelSize?,
                                      swapsAxes: Bool?) throws(LoadError) -> (DecodedPhoto, OpaquePointer) {
+        let (loaded, raw, scaling) = try runLoader(file, path: path, covering: cover, swapsAxes: swapsAxes)
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
+        let swaps = (5...8).contains(orientation)
+        let isJPEG = scaling == .jpeg
+        let pixbuf = Self.scaledToCover(loaded, cover: isJPEG ? nil : cover, swapsAxes: swaps)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw LoadError(path: path, reason: .outOfMemory)
+        }
+        let uprightSize = PixelSize(width: Int(gdk_pixbuf_get_width(upright)), height: Int(gdk_pixbuf_get_height(upright)))
+        // A vector image's own size is the one it declares.
+        let original = swaps ? raw.transposed : raw
+        if shrinkToCover, isJPEG, let cover {
+            let target = DecodeSize.request(raw: uprightSize, cover: cover, swapsAxes: false, isJPEG: false)
+            if target.pixelCount * 10 < uprightSize.pixelCount * 8,
+               let image = CairoImage.from(pixbuf: upright, shrunkTo: target, storage: storage) {
+                return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
+            }
+        }
+        guard let image = CairoImage.from(pixbuf: upright, storage: storage) else {
+            g_object_unref(UnsafeMutableRawPointer(upright))
+            throw LoadError(path: path, reason: .outOfMemory)
+        }
+        return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
+    }
+
+    /// Runs the loader over the file: its pixbuf (a new reference, an
+    /// animation's first frame), the size the header declared, and how it
+    /// was sized.
+    private func runLoader(_ file: PhotoFile, path: String, covering cover: PixelSize?,
+                           swapsAxes: Bool?) throws(LoadError) -> (OpaquePointer, PixelSize, DecodeSize.Scaling) {
         let context = LoaderContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit, probeOnly: false)
         let loader = context.makeLoader(rows: true)
         defer { g_object_unref(loader) }
@@ -168,43 +200,65 @@ public struct ImageLoader: Sendable {
         }
         if let readError { throw LoadError(path: path, reason: .ioError(readError)) }
         if let failure = error ?? closeError {
-            throw LoadError(path: path, reason: context.reason(for: failure.pointee, sawHeader: context.raw != nil))
+            var reason = context.reason(for: failure.pointee, sawHeader: context.raw != nil)
+            if case .corrupt = reason, let raw = context.raw {
+                switch context.formatName {
+                case "jpeg" where Self.needsWholeFile(failure.pointee):
+                    return (try readWhole(file, path: path, raw: raw), raw, .whole)
+                case "tiff":
+                    reason = UnsupportedTIFF.check(file.descriptor).map { .unsupported("TIFF", $0) } ?? reason
+                default:
+                    break
+                }
+            }
+            throw LoadError(path: path, reason: reason)
         }
-        // An animation's first frame (gdk-pixbuf's "static image" of it).
         guard closed, let loaded = gdk_pixbuf_loader_get_pixbuf(loader), let raw = context.raw else {
             throw LoadError(path: path, reason: .notAnImage)
         }
         // Loaders fill what a truncated file lacks and say nothing: the rows
         // they reported decoding tell for most formats, the file's own
         // structure for JPEG, PNG and WebP, where rows cannot (ContainerEndCheck).
-        // GIF's rows are its first frame's, which may be smaller than the
-        // screen; its loader reports a cut file itself.
-        if (context.countsRows && context.decodedRows < Int(gdk_pixbuf_get_height(loaded))) || endCheck?.reachedEnd == false {
+        // An animation's rows are its first frame's, which may be smaller
+        // than its screen; its loader or container reports a cut file.
+        let animation = gdk_pixbuf_loader_get_animation(loader)
+        let animated = animation.map { gdk_pixbuf_animation_is_static_image($0) == 0 } ?? false
+        if (context.countsRows && !animated && context.decodedRows < Int(gdk_pixbuf_get_height(loaded)))
+            || endCheck?.reachedEnd == false {
             throw LoadError(path: path, reason: .corrupt("the file ends before the image does"))
         }
-        let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
-        let swaps = (5...8).contains(orientation)
-        let isJPEG = context.scaling == .jpeg
-        let pixbuf = Self.scaledToCover(loaded, cover: isJPEG ? nil : cover, swapsAxes: swaps)
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
-            throw LoadError(path: path, reason: .outOfMemory)
+        g_object_ref(UnsafeMutableRawPointer(loaded))
+        return (loaded, raw, context.scaling)
+    }
+
+    /// libjpeg decodes arithmetic-coded JPEGs only from a source that never
+    /// runs dry, which gdk-pixbuf's incremental loader is not.
+    private static func needsWholeFile(_ error: GError) -> Bool {
+        error.message.map { String(cString: $0).contains("Suspension not allowed") } ?? false
+    }
+
+    /// Decodes the whole file through gdk-pixbuf's one-go path (its loader
+    /// reads from the file itself), for what the incremental loader cannot.
+    private func readWhole(_ file: PhotoFile, path: String, raw: PixelSize) throws(LoadError) -> OpaquePointer {
+        guard raw.pixelCount <= pixelLimit else { throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit)) }
+        // The same structure check as the incremental path: a cut file is refused.
+        lseek(file.descriptor, 0, SEEK_SET)
+        var check = JPEGEndCheck()
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(file.descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            buffer.withUnsafeBufferPointer { check.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
-        let uprightSize = PixelSize(width: Int(gdk_pixbuf_get_width(upright)), height: Int(gdk_pixbuf_get_height(upright)))
-        // A vector image's own size is the one it declares.
-        let original = swaps ? raw.transposed : raw
-        if shrinkToCover, isJPEG, let cover {
-            let target = DecodeSize.request(raw: uprightSize, cover: cover, swapsAxes: false, isJPEG: false)
-            if target.pixelCount * 10 < uprightSize.pixelCount * 8,
-               let image = CairoImage.from(pixbuf: upright, shrunkTo: target, storage: storage) {
-                return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
-            }
+        guard check.reachedEnd else { throw LoadError(path: path, reason: .corrupt("the file ends before the image does")) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file("/proc/self/fd/\(file.descriptor)", &error) else {
+            let message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw LoadError(path: path, reason: .corrupt(message))
         }
-        guard let image = CairoImage.from(pixbuf: upright, storage: storage) else {
-            g_object_unref(UnsafeMutableRawPointer(upright))
-            throw LoadError(path: path, reason: .outOfMemory)
-        }
-        return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
+        return pixbuf
     }
 
     /// Formats other than JPEG decode whole; shrink them to what the cell needs

@@ -6,6 +6,7 @@
 // "unsupported", not "damaged". Decoding itself is ImageLoader's.
 
 import CGtk
+import CLinux
 import CollageCore
 
 final class LoaderContext {
@@ -123,4 +124,15 @@ private let areaUpdated: @convention(c) (OpaquePointer?, Int32, Int32, Int32, In
     _, _, y, _, height, data in
     let context = Unmanaged<LoaderContext>.fromOpaque(data!).takeUnretainedValue()
     context.decodedRows = max(context.decodedRows, Int(y + height))
+}
+
+/// Why libtiff cannot read a TIFF, when it cannot: gdk-pixbuf only says
+/// "Failed to load RGB data", for damage and for variants alike.
+enum UnsupportedTIFF {
+    static func check(_ descriptor: Int32) -> String? {
+        var message = [CChar](repeating: 0, count: 1024)
+        guard tc_tiff_cannot_handle(descriptor, &message, Int32(message.count)) != 0 else { return nil }
+        let text = String(cString: message)
+        return text.isEmpty ? "libtiff cannot read it" : text
+    }
 }
