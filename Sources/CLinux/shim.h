@@ -20,6 +20,7 @@
 #include <sys/uio.h>
 #include <spawn.h>
 #include <signal.h>
+#include <pthread.h>
 #include <tiffio.h>
 
 // From <linux/memfd.h> and <linux/fcntl.h>, stable kernel ABI.
@@ -183,7 +184,15 @@ static inline void tc_cleanup_install(void) {
     action.sa_handler = tc_cleanup_on_signal;
     sigemptyset(&action.sa_mask);
     int signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+    sigset_t unblock;
+    sigemptyset(&unblock);
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        sigaction(signals[i], &action, NULL);
+        sigaddset(&unblock, signals[i]);
+    }
+    // A parent may have started us with them blocked (a thread pool's mask
+    // is inherited through exec): an interrupt must interrupt.
+    pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
 }
 
 #endif

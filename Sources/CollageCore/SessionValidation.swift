@@ -2,13 +2,19 @@
 // wrote it, but a crash, a disk, a hand or a hostile program may have changed
 // it, and every value in it reaches the renderer. Each value is brought into
 // what can be drawn — a finite crop zoom within 1…8 and a centre within 0…1,
-// an output size within Cairo's 32767 pixels a side, a gap and a margin that
-// leave room for the photos, one id per photo, a colour within 0…1 — and
-// every change is listed, so the app can say the file was corrected.
+// an output size and a gap and margin that the layout can compute with and
+// that leave room for the photos, one id per photo, a colour within 0…1 —
+// and every change is listed, so the app can say the file was corrected. An
+// output size past Cairo's 32767 pixels a side (but within `maximumSide`)
+// is kept: the preview draws it scaled, and saving it says why it cannot.
 
 import Foundation
 
 public enum SessionValidation {
+    /// Sizes, gaps and margins past this (a million pixels) are no collage
+    /// anyone made; below it, the layout's arithmetic cannot overflow.
+    public static let maximumSide = 1 << 20
+
     /// Fixes what cannot be used in `document`; returns it with what was changed.
     public static func checked(_ document: CollageDocument) -> (document: CollageDocument, repairs: [String]) {
         var document = document
@@ -47,7 +53,7 @@ public enum SessionValidation {
 
     private static func checked(_ settings: CollageSettings, photoCount: Int, repairs: inout [String]) -> CollageSettings {
         var settings = settings
-        let maximum = CollageSettings.maximumSide
+        let maximum = maximumSide
         let size = settings.outputSize
         let clampedSize = PixelSize(width: min(max(size.width, 1), maximum), height: min(max(size.height, 1), maximum))
         if clampedSize != size {

@@ -39,7 +39,7 @@ public struct Decoder: Sendable {
         guard let pool else { return try loader.probe(file, path: path) }
         let request = DecodeMessage.Request(kind: .probe, pixelLimit: pixelLimit,
                                             cpuSeconds: Self.cpuSeconds(.probe))
-        switch pool.run(request, file: file.descriptor, deadlineSeconds: DecodePurpose.probe.deadlineSeconds) {
+        switch pool.run(request, file: file.descriptor, purpose: .probe) {
         case let .reply(.probed(size), _) where !size.isEmpty:
             return size
         case let .reply(.failed(reason), _):
@@ -64,8 +64,7 @@ public struct Decoder: Sendable {
         guard let pool else { return try loader.decode(file, path: path, covering: cover, swapsAxes: swapsAxes) }
         let request = DecodeMessage.Request(kind: .decode, cover: cover, swapsAxes: swapsAxes, shrinkToCover: shrinkToCover,
                                             pixelLimit: pixelLimit, cpuSeconds: Self.cpuSeconds(purpose))
-        let (header, image) = try image(from: pool.run(request, file: file.descriptor,
-                                                       deadlineSeconds: purpose.deadlineSeconds), path: path)
+        let (header, image) = try image(from: pool.run(request, file: file.descriptor, purpose: purpose), path: path)
         guard !header.originalSize.isEmpty else { throw LoadError(path: path, reason: .crashed) }
         return DecodedPhoto(image: image, originalSize: header.originalSize, swapsAxes: header.swapsAxes)
     }
@@ -76,9 +75,7 @@ public struct Decoder: Sendable {
         defer { file.close() }
         guard let pool else { return try loader.thumbnailFile(file, path: path) }
         let request = DecodeMessage.Request(kind: .thumbnailFile, cpuSeconds: Self.cpuSeconds(.thumbnail))
-        let (header, image) = try image(from: pool.run(request, file: file.descriptor,
-                                                       deadlineSeconds: DecodePurpose.thumbnail.deadlineSeconds),
-                                        path: path)
+        let (header, image) = try image(from: pool.run(request, file: file.descriptor, purpose: .thumbnail), path: path)
         return ThumbnailFile(image: image, uri: header.thumbURI, modified: header.thumbMTime, note: header.thumbNote)
     }
 

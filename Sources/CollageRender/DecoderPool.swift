@@ -3,8 +3,9 @@
 // an idle worker (or starts one, or waits for one), runs its request to the
 // end on its own thread, and gives the worker back — unless it died, was
 // killed at its deadline or has served its share, in which case it is
-// replaced by the next caller that needs one. Workers start when first
-// needed (or on `prestart`), never before. The worker is this same program
+// replaced by the next caller that needs one. Thumbnails never hold every
+// worker: a gallery of files that hang must not keep the preview waiting.
+// Workers start when first needed (or on `prestart`), never before. The worker is this same program
 // (/proc/self/exe) run as `decode-worker`, unless TINYCOLLAGE_DECODE_WORKER
 // names another build of it (the test runner and collage-bench are not it).
 
@@ -36,6 +37,8 @@ public final class DecoderPool: @unchecked Sendable {
     private var idle: [WorkerProcess] = []
     /// Workers that exist, idle or busy.
     private var count = 0
+    /// Workers serving thumbnails now.
+    private var thumbnailsRunning = 0
     private var started = 0
     private var peakWorkerKiB = 0
 
@@ -65,21 +68,25 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     /// Runs `request` on a worker with `file` (a descriptor, left open).
-    func run(_ request: DecodeMessage.Request, file: Int32, deadlineSeconds: Double) -> WorkerProcess.Outcome {
+    func run(_ request: DecodeMessage.Request, file: Int32, purpose: DecodePurpose) -> WorkerProcess.Outcome {
         let worker: WorkerProcess
         do throws(WorkerProcess.SpawnError) {
-            worker = try checkOut()
+            worker = try checkOut(for: purpose)
         } catch {
             return .lost(.ioError("the image reader could not be started (\(error.message))"))
         }
-        let outcome = worker.perform(request, file: file, deadlineSeconds: deadlineSeconds)
-        checkIn(worker)
+        let outcome = worker.perform(request, file: file, deadlineSeconds: purpose.deadlineSeconds)
+        checkIn(worker, from: purpose)
         return outcome
     }
 
-    private func checkOut() throws(WorkerProcess.SpawnError) -> WorkerProcess {
+    private func checkOut(for purpose: DecodePurpose) throws(WorkerProcess.SpawnError) -> WorkerProcess {
         lock.lock()
-        while idle.isEmpty && count >= maximumWorkers { lock.wait() }
+        let thumbnail = purpose == .thumbnail
+        while (idle.isEmpty && count >= maximumWorkers) || (thumbnail && thumbnailsRunning >= max(1, maximumWorkers - 1)) {
+            lock.wait()
+        }
+        if thumbnail { thumbnailsRunning += 1 }
         if let worker = idle.popLast() {
             lock.unlock()
             return worker
@@ -93,13 +100,14 @@ public final class DecoderPool: @unchecked Sendable {
         } catch {
             lock.withLock {
                 count -= 1
-                lock.signal()
+                if thumbnail { thumbnailsRunning -= 1 }
+                lock.broadcast()
             }
             throw error
         }
     }
 
-    private func checkIn(_ worker: WorkerProcess) {
+    private func checkIn(_ worker: WorkerProcess, from purpose: DecodePurpose) {
         let worn = worker.requests >= DecodeLimits.requestsPerWorker
             || worker.cpuMilliseconds / 1000 + Int(DecodePurpose.export.deadlineSeconds) + 1 >= DecodeLimits.lifetimeCPUSeconds
         if worker.isAlive, worn { worker.retire() }
@@ -110,7 +118,9 @@ public final class DecoderPool: @unchecked Sendable {
             } else {
                 count -= 1
             }
-            lock.signal()
+            if purpose == .thumbnail { thumbnailsRunning -= 1 }
+            // Waiters wait for different things (a worker, a thumbnail slot).
+            lock.broadcast()
         }
     }
 }
