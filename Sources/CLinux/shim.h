@@ -75,6 +75,26 @@ static inline ssize_t tc_send_with_fd(int socket, const void *bytes, size_t coun
     return sent;
 }
 
+// Sends one datagram with up to 8 descriptors (the fuzzer's fake worker
+// sends more than one, which the app must refuse).
+static inline ssize_t tc_send_with_fds(int socket, const void *bytes, size_t count, const int *fds, int n) {
+    struct iovec io = { .iov_base = (void *)bytes, .iov_len = count };
+    union { struct cmsghdr header; char space[CMSG_SPACE(sizeof(int) * 8)]; } control;
+    memset(&control, 0, sizeof control);
+    struct msghdr message = { .msg_iov = &io, .msg_iovlen = 1 };
+    if (n > 8) n = 8;
+    if (n > 0) {
+        message.msg_control = control.space;
+        message.msg_controllen = CMSG_SPACE(sizeof(int) * (size_t)n);
+        struct cmsghdr *c = CMSG_FIRSTHDR(&message);
+        c->cmsg_level = SOL_SOCKET;
+        c->cmsg_type = SCM_RIGHTS;
+        c->cmsg_len = CMSG_LEN(sizeof(int) * (size_t)n);
+        memcpy(CMSG_DATA(c), fds, sizeof(int) * (size_t)n);
+    }
+    return sendmsg(socket, &message, MSG_NOSIGNAL);
+}
+
 // Receives one datagram. `*fd` gets the first descriptor that came with it
 // (close-on-exec) or -1; any further ones are closed here, and counted in
 // `*extra`. `*truncated` is set when the datagram or its descriptors did not

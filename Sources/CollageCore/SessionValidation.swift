@@ -55,7 +55,9 @@ public enum SessionValidation {
         var settings = settings
         let maximum = maximumSide
         let size = settings.outputSize
-        let clampedSize = PixelSize(width: min(max(size.width, 1), maximum), height: min(max(size.height, 1), maximum))
+        // Three photos across or down need a pixel each, with no gap or margin.
+        let least = 3
+        let clampedSize = PixelSize(width: min(max(size.width, least), maximum), height: min(max(size.height, least), maximum))
         if clampedSize != size {
             repairs.append("an output size of \(size)")
             settings.outputSize = clampedSize

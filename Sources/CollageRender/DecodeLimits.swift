@@ -70,7 +70,11 @@ enum DecodeLimits {
     /// gigabytes.
     static let coreFileBytes = 0
 
-    /// Workers at most: about one per core, at least two so that a stuck
-    /// decode never leaves the app with none.
-    static var maximumWorkers: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Workers at most: one per core, and one more, which thumbnails may not
+    /// take (DecoderPool): the gallery keeps its two decodes at once on a
+    /// two-core machine and a file that hangs one of them never keeps the
+    /// preview waiting. A one-off render starts only one per core.
+    static var maximumWorkers: Int { cores + 1 }
+
+    static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

@@ -42,18 +42,37 @@ public final class DecoderPool: @unchecked Sendable {
     private var started = 0
     private var peakWorkerKiB = 0
 
-    init(executable: String, arguments: [String], maximumWorkers: Int) {
+    /// A pool of its own (the fuzzer's); `deadlineScale` shortens every
+    /// deadline, for a fake worker that answers nothing.
+    public init(executable: String, arguments: [String] = [DecodeWorker.command],
+                maximumWorkers: Int? = nil, deadlineScale: Double = 1) {
         program = executable
         self.arguments = arguments
-        self.maximumWorkers = maximumWorkers
+        self.maximumWorkers = maximumWorkers ?? DecodeLimits.maximumWorkers
+        self.deadlineScale = deadlineScale
     }
 
-    /// Starts the workers now, so the first decodes do not wait for them;
-    /// returns at once (they load their modules on their own).
-    public func prestart() {
+    let deadlineScale: Double
+
+    /// Ends every idle worker (they are started again when needed).
+    public func retireIdleWorkers() {
+        let retiring: [WorkerProcess] = lock.withLock {
+            defer { idle.removeAll() }
+            count -= idle.count
+            return idle
+        }
+        retiring.forEach { $0.retire() }
+    }
+
+    /// Starts workers now, one per core (or fewer, for fewer photos), so the
+    /// first decodes do not wait for them; returns at once (they load their
+    /// modules on their own).
+    public func prestart(upTo wanted: Int? = nil) {
         lock.lock()
         defer { lock.unlock() }
-        while count < maximumWorkers, let worker = try? WorkerProcess.spawn(executable: program, arguments: arguments) {
+        let target = min(wanted ?? DecodeLimits.cores, DecodeLimits.cores, maximumWorkers)
+        while count < target,
+              let worker = try? WorkerProcess.spawn(executable: program, arguments: arguments) {
             count += 1
             started += 1
             idle.append(worker)
@@ -75,7 +94,8 @@ public final class DecoderPool: @unchecked Sendable {
         } catch {
             return .lost(.ioError("the image reader could not be started (\(error.message))"))
         }
-        let outcome = worker.perform(request, file: file, deadlineSeconds: purpose.deadlineSeconds)
+        let outcome = worker.perform(request, file: file, deadlineSeconds: purpose.deadlineSeconds * deadlineScale,
+                                     startupSeconds: DecodeLimits.startupSeconds * max(deadlineScale, 0.2))
         checkIn(worker, from: purpose)
         return outcome
     }

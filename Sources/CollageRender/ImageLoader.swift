@@ -41,6 +41,8 @@ public struct ImageLoader: Sendable {
     /// Refuse to decode more pixels than this (checked from the header).
     public var pixelLimit: Int
     public static let defaultPixelLimit = 250_000_000
+    /// A JPEG larger than this is refused whatever size it is decoded at (see DecodeSize).
+    public static let jpegSourcePixelLimit = DecodeSize.jpegSourcePixelLimit
 
     /// Shrink JPEG decodes to exactly what their cell needs while converting
     /// them (libjpeg's 1/2, 1/4, 1/8 can leave up to twice that on each side).

@@ -93,9 +93,10 @@ final class WorkerProcess {
     }
 
     /// Sends `request` with the photo's descriptor and waits for the answer.
-    func perform(_ request: DecodeMessage.Request, file: Int32, deadlineSeconds: Double) -> Outcome {
+    func perform(_ request: DecodeMessage.Request, file: Int32, deadlineSeconds: Double,
+                 startupSeconds: Double = DecodeLimits.startupSeconds) -> Outcome {
         if !ready {
-            switch receive(until: now() + DecodeLimits.startupSeconds) {
+            switch receive(until: now() + startupSeconds) {
             case let .reply(.ready(baseline), _):
                 baselineBytes = baseline
                 ready = true
@@ -136,6 +137,8 @@ final class WorkerProcess {
                 tc_recv_with_fd(socket, $0.baseAddress, $0.count, &fd, &extra, &truncated)
             }
             if count <= 0 {
+                // The end of the socket, or a datagram of no bytes from a
+                // worker that is alive and broken: reap() tells which.
                 if fd >= 0 { close(fd) }
                 return .lost(reap())
             }
@@ -190,12 +193,26 @@ final class WorkerProcess {
         finish()
     }
 
-    /// Waits for the worker to end and says why it did.
+    /// Waits for the worker to end and says why it did. One that does not
+    /// end within a second of its socket going quiet is broken, and killed.
     private func reap() -> LoadError.Reason {
         guard isAlive else { return .crashed }
         var status: Int32 = 0
-        var waited: pid_t
-        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
+        var waited: pid_t = 0
+        let patience = now() + 1
+        while waited == 0 || (waited < 0 && errno == EINTR) {
+            waited = waitpid(pid, &status, killedByUs ? 0 : WNOHANG)
+            if waited == 0 {
+                if now() > patience {
+                    kill(pid, SIGKILL)
+                    waitpid(pid, &status, 0)
+                    drainErrors()
+                    finish(closingSocket: true)
+                    return .crashed
+                }
+                usleep(1000)
+            }
+        }
         drainErrors()
         finish(closingSocket: true)
         guard waited == pid else { return .crashed }

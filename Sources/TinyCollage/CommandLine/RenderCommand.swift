@@ -149,7 +149,7 @@ struct RenderCommand {
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
         // They load their modules while the rest is checked.
-        DecoderPool.shared.prestart()
+        DecoderPool.shared.prestart(upTo: options.photos.count)
         AtomicFile.removeTemporariesOnSignals()
         defer { reportDecoderStatistics() }
         if options.photos.count > CollageLayout.maximumPhotos {
