@@ -8,14 +8,12 @@
 // sealed, extra descriptors, a flood on standard error, silence, or death by
 // exit, abort, a segfault or its own SIGKILL.
 
+// It reaches the decoder's internals, which only a debug build (testable) opens.
+#if DEBUG
 import CLinux
 import CollageCore
 import Foundation
-#if DEBUG
 @testable import CollageRender
-#else
-import CollageRender
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -151,3 +149,4 @@ enum FakeWorker {
         _ = bytes.withUnsafeBytes { tc_send_with_fds(socket, $0.baseAddress, $0.count, fds, Int32(fds.count)) }
     }
 }
+#endif

@@ -7,14 +7,12 @@
 // LoadError, the pool must be able to end its workers, and no descriptor may
 // be left open. Deadlines are a twentieth of the app's, so silence is cheap.
 
+// It reaches the decoder's internals, which only a debug build (testable) opens.
+#if DEBUG
 import CGtk
 import CollageCore
 import Foundation
-#if DEBUG
 @testable import CollageRender
-#else
-import CollageRender
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,3 +82,4 @@ struct ProtocolTarget {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
     }
 }
+#endif

@@ -105,7 +105,9 @@ func makeSeeds(_ options: Options) -> (folder: String, seeds: [Seed]) {
 // Hidden: this program as a decoder worker (SVG inputs), real or fake (ProtocolTarget).
 switch CommandLine.arguments.dropFirst().first {
 case DecodeWorker.command: exit(DecodeWorker.run())
+#if DEBUG
 case FakeWorker.command: FakeWorker.run(Array(CommandLine.arguments.dropFirst(2)))
+#endif
 default: break
 }
 
