@@ -60,8 +60,6 @@ public enum DecodeWorker {
             let sent = send(reply, memfd: memfd, on: socket)
             if memfd >= 0 { close(memfd) }
             guard sent else { return 1 }
-            // Give back what a large decode took, so the next one has the room.
-            malloc_trim(0)
         }
     }
 

@@ -70,6 +70,24 @@ import TestSupport
         }
     }
 
+    /// The workers' memory limit leaves room for real photos at full size: a
+    /// 24 MP JPEG, and a 100 MP PNG with alpha (400 MB decoded, 400 MB more
+    /// as the collage's pixels).
+    @Test func largeRealPhotosStillDecodeAtFullSize() throws {
+        let jpeg = try folder.convert(["-size", "600x400", "plasma:fractal", "-seed", "6", "-resize", "6000x4000!",
+                                       "-quality", "85"], to: "camera.jpg")
+        var result = try run(binary, ["render", "-o", folder.file("jpeg.png"), "--size", "6000x4000", jpeg])
+        #expect(result.status == 0, "\(result.stderr)")
+        let png = folder.file("hundred.png")
+        for arguments in [["black", folder.file("hundred.v"), "10000", "10000", "--bands", "4"],
+                          ["copy", folder.file("hundred.v"), png]] {
+            #expect(try run("/usr/bin/vips", arguments).status == 0)
+        }
+        try? FileManager.default.removeItem(atPath: folder.file("hundred.v"))
+        result = try run(binary, ["render", "-o", folder.file("png.png"), "--size", "10000x10000", png])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aGIFWithAHugeScreenIsReadInAWorker() throws {
         let result = try render(try folder.gifScreenBomb())
         #expect(result.status == 0, "\(result.stderr)")
