@@ -60,6 +60,7 @@ struct Target {
         let withinCap = vector || (probed.map { !$0.isEmpty && $0.pixelCount <= Self.workCap } ?? false)
         var limited = decoder
         if !withinCap { limited.pixelLimit = Self.workCap }
+        var refusal = ""
         for attempt in 0..<rng.int(1, 2) {
             let cover = coverSize(probed: probed, rng: &rng)
             let swaps: Bool? = rng.pick([nil, false, true])
@@ -70,12 +71,13 @@ struct Target {
                 judge(photo, probed: probed, cover: cover, vector: vector, limit: limited.pixelLimit, into: &outcome)
             } catch {
                 result = key(error.reason)
+                refusal = "\(error.reasonText) covering \(cover.map(\.description) ?? "nothing")"
                 check(error, path: path, into: &outcome)
             }
             if attempt == 0 { outcome.load = result }
         }
         if expectation == .decoded, outcome.probe != "ok" || outcome.load != "decoded" {
-            outcome.problems.append("an intact \(Formats.name(bytes)) was refused: probe \(outcome.probe), load \(outcome.load)")
+            outcome.problems.append("an intact \(Formats.name(bytes)) was refused: probe \(outcome.probe), load \(outcome.load): \(refusal)")
         }
         if expectation == .refused, outcome.load == "decoded" {
             outcome.problems.append("\(Formats.name(bytes)) cut short inside its image data was decoded")

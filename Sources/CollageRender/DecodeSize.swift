@@ -31,6 +31,12 @@ enum DecodeSize {
 
     static let maximumSide = CollageSettings.maximumSide
 
+    /// A vector image is drawn at most this large (8192², far past any cell
+    /// on screen; a bigger cell is filled by scaling it up): librsvg holds
+    /// the drawing, each filter step's result and the pixbuf, 4 bytes a pixel
+    /// each, within a worker's 1.5 GiB (DecodeLimits).
+    static let vectorPixelLimit = 8192 * 8192
+
     /// The scale from `raw` to cover `cover`, taking the EXIF rotation into
     /// account when known (`swapsAxes`), or covering both ways when not.
     static func coverScale(raw: PixelSize, cover: PixelSize, swapsAxes: Bool?) -> Double {
@@ -74,7 +80,8 @@ enum DecodeSize {
         // Vector images carry no EXIF orientation.
         var scale = cover.map { coverScale(raw: raw, cover: $0, swapsAxes: false) } ?? 1
         let w = Double(raw.width), h = Double(raw.height)
-        scale = min(scale, Double(maximumSide) / w, Double(maximumSide) / h, (Double(pixelLimit) / (w * h)).squareRoot())
+        let pixels = Double(min(pixelLimit, vectorPixelLimit))
+        scale = min(scale, Double(maximumSide) / w, Double(maximumSide) / h, (pixels / (w * h)).squareRoot())
         return PixelSize(width: max(1, min(maximumSide, Int((w * scale).rounded(.up)))),
                          height: max(1, min(maximumSide, Int((h * scale).rounded(.up)))))
     }

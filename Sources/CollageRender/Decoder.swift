@@ -39,15 +39,9 @@ public struct Decoder: Sendable {
         guard let pool else { return try loader.probe(file, path: path) }
         let request = DecodeMessage.Request(kind: .probe, pixelLimit: pixelLimit,
                                             cpuSeconds: Self.cpuSeconds(.probe))
-        switch pool.run(request, file: file.descriptor, purpose: .probe) {
-        case let .reply(.probed(size), _) where !size.isEmpty:
-            return size
-        case let .reply(.failed(reason), _):
-            throw LoadError(path: path, reason: reason)
-        case .reply:
-            throw LoadError(path: path, reason: .crashed)
-        case let .lost(reason):
-            throw LoadError(path: path, reason: reason)
+        return try answer(pool.run(request, file: file.descriptor, purpose: .probe), path: path) { reply, _ in
+            if case let .probed(size) = reply, !size.isEmpty { return size }
+            return nil
         }
     }
 
@@ -82,12 +76,20 @@ public struct Decoder: Sendable {
     /// The image of an image reply; any other answer as the photo's error.
     private func image(from outcome: WorkerProcess.Outcome, path: String) throws(LoadError)
         -> (DecodeMessage.ImageHeader, CairoImage) {
+        try answer(outcome, path: path) { reply, image in
+            if case let .image(header) = reply, let image { return (header, image) }
+            return nil
+        }
+    }
+
+    /// What `take` makes of the reply; a refusal as the photo's error, and
+    /// any answer it does not take as a broken worker's.
+    private func answer<Value>(_ outcome: WorkerProcess.Outcome, path: String,
+                               _ take: (DecodeMessage.Reply, CairoImage?) -> Value?) throws(LoadError) -> Value {
         switch outcome {
-        case let .reply(.image(header), image?):
-            return (header, image)
-        case let .reply(.failed(reason), _):
-            throw LoadError(path: path, reason: reason)
-        case .reply:
+        case let .reply(reply, image):
+            if let value = take(reply, image) { return value }
+            if case let .failed(reason) = reply { throw LoadError(path: path, reason: reason) }
             throw LoadError(path: path, reason: .crashed)
         case let .lost(reason):
             throw LoadError(path: path, reason: reason)
