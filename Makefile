@@ -16,13 +16,15 @@ SCHEMA_DIR := $(BUILD)/schemas
 LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
-# Debian packages: the GTK stack to build against, gdk-pixbuf loaders for
-# phone photos, validators, gettext, and what the tests and benchmarks drive.
-DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin \
+# Debian packages: the GTK stack to build against, libseccomp and libtiff for
+# the decoder workers (their sandbox; why a TIFF cannot be read), gdk-pixbuf
+# loaders for phone photos, validators, gettext, and what the tests and
+# benchmarks drive (webp's img2webp makes animated WebP fixtures).
+DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
-	libjpeg-turbo-progs libvips-tools time \
+	libjpeg-turbo-progs libvips-tools time fonts-dejavu-core webp \
 	nautilus at-spi2-core python3-pyatspi
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 

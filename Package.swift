@@ -14,11 +14,20 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
+        // Decoder workers: seccomp through Debian's libseccomp, libtiff's own
+        // word on a TIFF, and the socket, memfd and signal calls Swift cannot
+        // reach from Glibc alone.
+        .systemLibrary(
+            name: "CLinux",
+            pkgConfig: "libseccomp",
+            providers: [.apt(["libseccomp-dev", "libtiff-dev"])]
+        ),
         .target(name: "CollageCore"),
-        .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk"]),
+        .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
-        .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageFuzz"),
+        .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CGtk", "CLinux"],
+                         path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),

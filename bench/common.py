@@ -22,6 +22,12 @@ def run_measured(argv, **kwargs):
     The peak RSS comes from wait4's rusage, as GNU time's %M does: for a
     `sh -c` pipeline it is the largest of the shell and every process it reaped.
     """
+    wall, rss, _ = run_measured_full(argv, **kwargs)
+    return wall, rss
+
+
+def run_measured_full(argv, **kwargs):
+    """run_measured, and what the command wrote on standard error."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -31,7 +37,7 @@ def run_measured(argv, **kwargs):
     proc.stderr.close()
     if proc.returncode != 0:
         raise RuntimeError(f"{argv!r} failed ({proc.returncode}): {err.strip()[:500]}")
-    return wall, usage.ru_maxrss / 1024.0
+    return wall, usage.ru_maxrss / 1024.0, err
 
 
 def median(values):

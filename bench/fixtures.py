@@ -19,7 +19,10 @@ GALLERY_UNIQUE = 100
 GALLERY_SIZE = (1600, 1200)
 GRAIN = 0.34  # -attenuate: 0.2 gives ~4 MB, 0.6 ~16 MB at 6000x4000
 QUALITY = 90
-RECIPE = f"v1 photos={PHOTO_COUNT}x{PHOTO_SIZE} gallery={GALLERY_COUNT}/{GALLERY_UNIQUE}x{GALLERY_SIZE} grain={GRAIN} q={QUALITY}"
+# A font by name: ImageMagick's default (Helvetica) needs Ghostscript's fonts,
+# which a fresh machine lacks; DejaVu comes with fontconfig (fonts-dejavu-core).
+FONT = "DejaVu-Sans"
+RECIPE = f"v2 font={FONT} photos={PHOTO_COUNT}x{PHOTO_SIZE} gallery={GALLERY_COUNT}/{GALLERY_UNIQUE}x{GALLERY_SIZE} grain={GRAIN} q={QUALITY}"
 
 PHOTOS_DIR = os.path.join(BENCH_DIR, "photos")
 GALLERY_DIR = os.path.join(BENCH_DIR, "gallery")
@@ -36,7 +39,7 @@ def photo_like(seed, size, label, path):
     w, h = size
     return [CONVERT, "-seed", str(seed), "-size", f"{w // 10}x{h // 10}", "plasma:fractal",
             "-blur", "0x3" if w > 2000 else "0x1",
-            "-fill", "rgba(255,255,255,0.5)", "-gravity", "center", "-pointsize", str(h // 40),
+            "-fill", "rgba(255,255,255,0.5)", "-font", FONT, "-gravity", "center", "-pointsize", str(h // 40),
             "-annotate", "0", label, "-resize", f"{w}x{h}!", "-attenuate", str(GRAIN),
             "+noise", "Gaussian", "-strip", "-quality", str(QUALITY), path]
 

@@ -153,9 +153,35 @@ def one_run(folder, home, cache):
             "peak_mb": peak_mb, "cache_files": thumbs}
 
 
-def run(folder):
+HOSTILE_SVGS = {
+    # librsvg 2.54 panics on a convolution of order 40 (the worker crashes).
+    "0000 crash.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><filter id="f">'
+                      '<feConvolveMatrix order="40" kernelMatrix="' + " ".join(["1"] * 1600) + '"/></filter>'
+                      '<rect width="100" height="100" fill="red" filter="url(#f)"/></svg>',
+    # A billion octaves of turbulence: librsvg never finishes (the worker is killed at its deadline).
+    "0000 hang.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><filter id="f">'
+                     '<feTurbulence baseFrequency="0.01" numOctaves="1000000000"/></filter>'
+                     '<rect width="1000" height="1000" filter="url(#f)"/></svg>',
+}
+
+
+def hostile_folder(folder):
+    """The gallery folder's photos (hard links) with the hostile SVGs sorted first."""
+    hostile = os.path.join(BENCH_DIR, "gallery-hostile")
+    if not os.path.isdir(hostile):
+        os.makedirs(hostile + ".tmp", exist_ok=True)
+        for name in os.listdir(folder):
+            os.link(os.path.join(folder, name), os.path.join(hostile + ".tmp", name))
+        for name, text in HOSTILE_SVGS.items():
+            with open(os.path.join(hostile + ".tmp", name), "w") as f:
+                f.write(text)
+        os.rename(hostile + ".tmp", hostile)
+    return hostile
+
+
+def run(folder, name="gallery-run"):
     """The cold run (empty thumbnail cache) and then the warm run (the cache it filled)."""
-    root = os.path.join(BENCH_DIR, "gallery-run")
+    root = os.path.join(BENCH_DIR, name)
     shutil.rmtree(root, ignore_errors=True)
     cache = os.path.join(root, "cache")
     os.makedirs(cache)

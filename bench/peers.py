@@ -4,6 +4,10 @@
 # (montage with a jpeg:size hint). Each tool is one command; its wall time and
 # peak RSS (largest over its processes) are measured. The floor is libjpeg-turbo
 # alone: djpeg at the largest DCT scale that still covers a cell, on all nine.
+# Ours decodes in worker processes: its own peak RSS and its workers' come
+# from its TINYCOLLAGE_DECODE_STATS line. With --compare BINARY, that build
+# of tinycollage (e.g. the one before decoding moved out of process) is timed
+# in the same interleaved runs, as "before".
 
 import os
 import shlex
@@ -11,7 +15,11 @@ import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from common import BENCH_DIR, CONVERT, TINYCOLLAGE, run_measured
+import re
+
+from common import BENCH_DIR, CONVERT, TINYCOLLAGE, run_measured, run_measured_full
+
+COMPARE = None  # another tinycollage binary, set by bench.py --compare
 
 # Our layout fills columns top to bottom (photo i at column i // 3, row i % 3);
 # arrayjoin and montage fill rows, so they get the photos in this order.
@@ -46,7 +54,12 @@ class Case:
                    "-resize", f"{c}x{c}^", "-gravity", "center", "-extent", f"{c}x{c}",
                    "-tile", "3x3", "-geometry", "+0+0", "-depth", "8"] + (["-quality", str(q)] if q else []) \
             + [self.output("montage")]
-        return {"ours": ours, "vips": vips, "montage": montage}
+        commands = {"ours": ours, "vips": vips, "montage": montage}
+        if COMPARE:
+            before = [COMPARE] + ours[1:]
+            before[before.index("--output") + 1] = self.output("before")
+            commands["before"] = before
+        return commands
 
     def dct_denominator(self):
         """The largest of 8, 4, 2, 1 at which a decoded photo still covers one cell."""
@@ -73,16 +86,29 @@ def floor_seconds(photos, denominator, workers):
     return time.perf_counter() - start
 
 
+STATS = re.compile(r"decode-stats: own-peak-kib=(\d+) workers=(\d+) worker-peak-kib=(\d+)")
+
+
+def run_ours(argv):
+    """(seconds, own peak RSS MB, workers' peak RSS MB, workers started) of one `tinycollage render`."""
+    env = dict(os.environ, TINYCOLLAGE_DECODE_STATS="1")
+    wall, rss, err = run_measured_full(argv, env=env)
+    m = STATS.search(err)
+    if not m:
+        return wall, rss, 0.0, 0
+    return wall, int(m.group(1)) / 1024.0, int(m.group(3)) / 1024.0, int(m.group(2))
+
+
 def measure(case, photos, runs, montage_runs):
-    """{tool: [(seconds, peak RSS MB), ...]}: one warm-up each, then runs interleaved across tools."""
+    """{tool: [(seconds, peak RSS MB, ...), ...]}: one warm-up each, then runs interleaved across tools."""
     commands = case.commands(photos)
-    for argv in commands.values():
-        run_measured(argv)
+    for tool, argv in commands.items():
+        run_ours(argv) if tool == "ours" else run_measured(argv)
     samples = {tool: [] for tool in commands}
     for i in range(runs):
         for tool, argv in commands.items():
             if tool != "montage" or i < montage_runs:
-                samples[tool].append(run_measured(argv))
+                samples[tool].append(run_ours(argv) if tool == "ours" else run_measured(argv))
     return samples
 
 

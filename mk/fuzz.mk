@@ -1,4 +1,7 @@
-# Fuzzing the loading path (Sources/CollageFuzz, the collage-fuzz program):
+# Fuzzing what crosses the app's boundaries (Sources/CollageFuzz, the
+# collage-fuzz program): the image loaders (SVG through decoder workers, the
+# fuzzer itself run as one), the session decoder, and the decoder-worker
+# protocol from the app's side against fake workers.
 # `make fuzz` runs the seeded mutation fuzzer for FUZZ_SECONDS with a new seed
 # each time (printed; FUZZ_SEED=N replays a run), `make fuzz-short` for
 # FUZZ_SHORT_SECONDS with a fixed seed, for `make check`. Both exit non-zero on
@@ -7,7 +10,9 @@
 # own, so the normal build is not disturbed. ASan's runtime and llvm-symbolizer
 # come with the Swift toolchain (/opt/swift/usr/lib/swift/clang/lib/linux), so
 # no Debian package is needed beyond what `deps` installs (ImageMagick,
-# exiftool and the WebP loader make and read the seed images).
+# exiftool and the WebP loader make and read the seed images). Decoder workers
+# run under AddressSanitizer too: their address-space limit is counted from
+# their size at start-up, shadow memory included.
 
 # This fragment is included before the Makefile's first rule: keep `all` the
 # default goal rather than the first target below.

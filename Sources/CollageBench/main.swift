@@ -1,6 +1,7 @@
 // Preview latency in the window's own code path (`make bench`, case 3): the
 // same Compositor, cache budget and skip-failures rendering the preview uses,
-// at a fixed preview size, without GTK. Prints one `name value` line per
+// at a fixed preview size, without GTK, decoding in the app's decoder
+// workers (the `tinycollage` built beside it). Prints one `name value` line per
 // figure, in milliseconds, for bench/bench.py to tabulate.
 //
 //   collage-bench [--size N] [--runs N] PHOTO…
@@ -22,6 +23,12 @@ while let first = arguments.first, first.hasPrefix("--") {
 guard !arguments.isEmpty else {
     FileHandle.standardError.write(Data("usage: collage-bench [--size N] [--runs N] PHOTO…\n".utf8))
     exit(2)
+}
+
+// The decoder workers are the app's own binary, beside this one.
+if ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_WORKER"] == nil {
+    DecoderPool.shared.executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("tinycollage").path
 }
 
 /// The window's compositor: a decode cache of the same budget.

@@ -1,7 +1,8 @@
 // The session document of SPEC §5 as JSON: the photos in order, their crops,
 // the settings and a format version. Reading and writing the file on disk is
-// the app's job; this only turns a document into bytes and back, and says
-// why when the bytes cannot be trusted.
+// the app's job; this only turns a document into bytes and back, says why
+// when the bytes cannot be trusted, and brings every value read into what
+// can be drawn (SessionValidation).
 
 import Foundation
 
@@ -17,14 +18,20 @@ public enum SessionFile {
         var formatVersion: Int
     }
 
+    /// A session is a few kilobytes (nine paths and settings); a file past
+    /// this is not one, and is set aside without being read.
+    public static let maximumBytes = 1 << 20
+
     public enum ReadError: Error, Equatable, CustomStringConvertible {
         case corrupt(String)
         case futureVersion(Int)
+        case tooLarge(Int)
 
         public var description: String {
             switch self {
             case let .corrupt(why): return "the session file is damaged (\(why))"
             case let .futureVersion(v): return "the session file was written by a newer TinyCollage (format \(v))"
+            case let .tooLarge(bytes): return "the session file is \(bytes) bytes, too large to be one"
             }
         }
     }
@@ -36,6 +43,12 @@ public enum SessionFile {
     }
 
     public static func decode(_ data: Data) throws(ReadError) -> CollageDocument {
+        try decodeChecked(data).document
+    }
+
+    /// The document, every value checked (SessionValidation), and what had to be corrected.
+    public static func decodeChecked(_ data: Data) throws(ReadError) -> (document: CollageDocument, repairs: [String]) {
+        guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
         let decoder = JSONDecoder()
         let version: Int
         do {
@@ -44,13 +57,12 @@ public enum SessionFile {
             throw .corrupt("no format version")
         }
         guard version <= formatVersion else { throw .futureVersion(version) }
+        let document: CollageDocument
         do {
-            var document = try decoder.decode(Envelope.self, from: data).document
-            // A hand-edited file must not smuggle in more than the layout holds.
-            document.photos = Array(document.photos.prefix(CollageLayout.maximumPhotos))
-            return document
+            document = try decoder.decode(Envelope.self, from: data).document
         } catch {
             throw .corrupt(String(describing: error).prefix(200).description)
         }
+        return SessionValidation.checked(document)
     }
 }

@@ -33,6 +33,27 @@ enum Formats {
     static func isJPEG(_ b: [UInt8]) -> Bool { b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF }
     static func isPNG(_ b: [UInt8]) -> Bool { b.count >= 8 && b[0] == 0x89 && b[1] == 0x50 && b[2] == 0x4E && b[3] == 0x47 }
     static func isGIF(_ b: [UInt8]) -> Bool { b.count >= 6 && b[0] == 0x47 && b[1] == 0x49 && b[2] == 0x46 }
+    /// Text that starts like an SVG document (after any XML declaration).
+    static func isSVG(_ b: [UInt8]) -> Bool {
+        let head = String(decoding: b.prefix(256), as: UTF8.self)
+        return head.hasPrefix("<svg") || (head.hasPrefix("<?xml") && head.contains("<svg"))
+    }
+
+    /// Where the numbers of an SVG are: sizes, filter parameters, coordinates.
+    static func svgNumbers(_ b: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start: Int?
+        for (i, byte) in b.enumerated() {
+            let numeric = (0x30...0x39).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            if numeric, start == nil { start = i }
+            if !numeric, let s = start {
+                ranges.append(s..<i)
+                start = nil
+            }
+        }
+        return ranges
+    }
+
     static func isWebP(_ b: [UInt8]) -> Bool {
         b.count >= 12 && b[0] == 0x52 && b[1] == 0x49 && b[8] == 0x57 && b[9] == 0x45 && b[10] == 0x42 && b[11] == 0x50
     }
@@ -196,6 +217,7 @@ enum Formats {
         if isPNG(b) { return b.count > 28 && b[28] == 1 ? "interlaced PNG" : "PNG" }
         if isGIF(b) { return "GIF" }
         if isWebP(b) { return "WebP" }
+        if isSVG(b) { return "SVG" }
         return "unknown format"
     }
 

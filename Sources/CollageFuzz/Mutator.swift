@@ -97,6 +97,13 @@ struct Mutator {
             let count = rng.int(1, 64)
             b.insert(contentsOf: (0..<count).map { _ in rng.oneIn(2) ? rng.pick(Self.interestingBytes) : rng.byte() }, at: at)
             return "insert \(count) at \(at)"
+        case .hugeSize where Formats.isSVG(b):
+            let numbers = Formats.svgNumbers(b)
+            guard !numbers.isEmpty else { return mutate(&b, kind: .bitFlip, rng: &rng) }
+            let range = rng.pick(numbers)
+            let value = rng.pick(["0", "-1", "1e9", "100000", "65536", "16000", "1e308", "NaN", "40", "0.0001", "3000"])
+            b.replaceSubrange(range, with: Array(value.utf8))
+            return "number at \(range.lowerBound) -> \(value)"
         case .hugeSize:
             let fields = Formats.sizeFields(b)
             guard !fields.isEmpty else { return mutate(&b, kind: .bitFlip, rng: &rng) }

@@ -2,8 +2,8 @@
 // ImageMagick (/usr/bin/convert) and exiftool into a folder of their own:
 // JPEG baseline, progressive, grey and with an EXIF thumbnail and
 // orientation, PNG plain, interlaced and with alpha, GIF still, interlaced and
-// animated, WebP lossy and lossless, plus any files given on the command
-// line. Their content is fixed
+// animated, WebP lossy and lossless, SVG plain and with small filters (text,
+// written here), plus any files given on the command line. Their content is fixed
 // (`-seed`, no date chunks) so a run's seed replays the same mutants.
 // Installing the tools is `make deps`' job; mutating is Mutator's.
 
@@ -49,9 +49,31 @@ enum Seeds {
         ("lossless.webp", ["-size", "48x32", "-seed", "10", "plasma:fractal", "-define", "webp:lossless=true"]),
     ]
 
+    /// SVG seeds: shapes and gradients, and the filters whose parameters the
+    /// hostile SVGs of issue 10 push too far (at sizes that are fine).
+    static let svgSeeds: [(name: String, text: String)] = [
+        ("shapes.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="80" viewBox="0 0 120 80">"#
+            + #"<defs><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>"#
+            + #"</linearGradient></defs><rect width="120" height="80" fill="url(#g)"/>"#
+            + #"<circle cx="60" cy="40" r="30" fill="yellow" opacity="0.5"/><path d="M10 70 L60 10 L110 70 Z" fill="none" stroke="black" stroke-width="3"/></svg>"#),
+        ("filters.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="96" height="64"><filter id="f">"#
+            + #"<feGaussianBlur stdDeviation="2"/><feMorphology operator="dilate" radius="1"/>"#
+            + #"<feConvolveMatrix order="3" kernelMatrix="0 1 0 1 -4 1 0 1 0"/></filter>"#
+            + #"<rect x="10" y="10" width="76" height="44" fill="green" filter="url(#f)"/></svg>"#),
+        ("turbulence.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><filter id="t">"#
+            + #"<feTurbulence baseFrequency="0.05" numOctaves="2"/></filter><rect width="64" height="64" filter="url(#t)"/></svg>"#),
+    ]
+
     /// Makes the seeds in `folder` and reads them with the `extra` files.
     static func make(in folder: String, extra: [String]) throws -> [Seed] {
         var seeds: [Seed] = []
+        for svg in svgSeeds {
+            let path = folder + "/" + svg.name
+            guard FileManager.default.createFile(atPath: path, contents: Data(svg.text.utf8)) else {
+                throw SeedError.unreadable(path)
+            }
+            seeds.append(Seed(name: svg.name, bytes: Array(svg.text.utf8), generated: true))
+        }
         for recipe in recipes {
             let path = folder + "/" + recipe.name
             var arguments = recipe.arguments
@@ -98,7 +120,8 @@ enum Seeds {
 extension Seeds {
     /// The seeds `make` left in `folder`, for a worker process.
     static func load(from folder: String, extra: [String]) throws -> [Seed] {
-        try recipes.map { Seed(name: $0.name, bytes: try read(folder + "/" + $0.name), generated: true) }
-            + extra.map { Seed(name: ($0 as NSString).lastPathComponent, bytes: try read($0), generated: false) }
+        let svg = svgSeeds.map { Seed(name: $0.name, bytes: Array($0.text.utf8), generated: true) }
+        let images = try recipes.map { Seed(name: $0.name, bytes: try read(folder + "/" + $0.name), generated: true) }
+        return svg + images + (try extra.map { Seed(name: ($0 as NSString).lastPathComponent, bytes: try read($0), generated: false) })
     }
 }

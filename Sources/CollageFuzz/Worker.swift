@@ -1,6 +1,9 @@
 // The loop that runs inside the worker process: for inputs from..<to until
-// the time is up, write the mutant to current.bin, run it (Target), and
-// report on standard output, one line per event, for the supervisor:
+// the time is up, write the input to current.bin, run it, and report on
+// standard output, one line per event, for the supervisor. Of every ten
+// inputs past the seeds, one is a session file (SessionTarget), one a
+// conversation with a fake decoder worker (ProtocolTarget), the rest images
+// (Target). Events:
 //   B <index> <recipe>            before an input (so a crash is attributed)
 //   R <index> <probe> <load> <problem>...   after it
 //   G <message>                   a GLib warning or critical the input caused
@@ -23,21 +26,60 @@ struct Worker {
     var stderrLog: String?
 
     func run() {
-        let mutator = Mutator(seeds: seeds)
-        let target = Target()
         var index = from
         while index < to, now() < deadline {
-            var rng = SplitMix64(seed: seed, index: index)
-            let mutant = mutator.mutant(index, rng: &rng)
-            Self.write(mutant.bytes, to: current)
             if stderrLog != nil { _ = ftruncate(2, 0) }
-            emit(["B", "\(index)", mutant.recipe])
-            let outcome = target.run(mutant.bytes, path: current, expecting: mutant.expectation, rng: &rng)
+            let outcome = Self.runInput(index, seed: seed, seeds: seeds, current: current) { recipe in
+                emit(["B", "\(index)", recipe])
+            }
             for message in glibMessages() { emit(["G", message]) }
             emit(["R", "\(index)", outcome.probe, outcome.load] + outcome.problems)
             index += 1
         }
         emit(["D"])
+    }
+
+    enum Kind {
+        case image, session, conversation
+    }
+
+    static func kind(of index: Int, seedCount: Int) -> Kind {
+        guard index >= seedCount else { return .image }
+        switch index % 10 {
+        case 8: return .session
+        #if DEBUG
+        case 9: return .conversation
+        #endif
+        default: return .image
+        }
+    }
+
+    /// Makes input `index`, writes it to `current`, tells `starting` its
+    /// recipe (before anything can crash), and runs it.
+    static func runInput(_ index: Int, seed: UInt64, seeds: [Seed], current: String,
+                         starting: (String) -> Void) -> Outcome {
+        var rng = SplitMix64(seed: seed, index: index)
+        switch kind(of: index, seedCount: seeds.count) {
+        case .image:
+            let mutant = Mutator(seeds: seeds).mutant(index, rng: &rng)
+            write(mutant.bytes, to: current)
+            starting(mutant.recipe)
+            return Target().run(mutant.bytes, path: current, expecting: mutant.expectation, rng: &rng)
+        case .session:
+            let target = SessionTarget()
+            let (bytes, recipe) = target.mutant(rng: &rng)
+            write(bytes, to: current)
+            starting(recipe)
+            return target.run(bytes)
+        case .conversation:
+            write(Array("a conversation with fake decode worker \(seed)/\(index)\n".utf8), to: current)
+            starting("fake worker \(seed)/\(index)")
+            #if DEBUG
+            return ProtocolTarget().run(seed: seed, index: index, rng: &rng).outcome
+            #else
+            return Outcome()
+            #endif
+        }
     }
 
     /// GLib's warnings and criticals in this input's standard error, without

@@ -1,10 +1,13 @@
-// collage-fuzz: a seeded mutation fuzzer for TinyCollage's loading path
-// (ImageLoader.probe/load, JPEGEndCheck). Reads the options, makes the seed
+// collage-fuzz: a seeded mutation fuzzer for what crosses TinyCollage's
+// boundaries: the loading path (ImageLoader.probe/load, JPEGEndCheck; SVG
+// through decoder workers), the session decoder, and the decoder-worker
+// protocol from the app's side. Reads the options, makes the seed
 // images, and either supervises a run (the default), is the supervised worker
 // (--worker, internal), or replays one input in this process (--replay N,
 // --run FILE) so a sanitizer report comes straight out. `make fuzz` and
 // `make fuzz-short` (mk/fuzz.mk) build it with AddressSanitizer and run it.
 
+import CollageRender
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +36,9 @@ struct Options {
                             [--allow-problems] [FILE...]
                collage-fuzz --seed N --replay INDEX [FILE...]   run one input of a run again, in this process
                collage-fuzz --run FILE                          run one file through the loading path
-        Mutates generated JPEG/PNG/GIF/WebP seeds (and FILEs) and feeds them to ImageLoader until
+        Mutates generated JPEG/PNG/GIF/WebP/SVG seeds (and FILEs) and feeds them to the loaders (SVG
+        through decoder workers), mutates session files for the session decoder, and sets fake
+        decoder workers against the app's side of the worker protocol, until
         N seconds or N inputs, whichever comes first (default 60 s). --keep DIR writes each input
         to DIR/current.bin before it runs and keeps the inputs of crashes there. Exits 1 on a
         crash, a hang or a problem (a check that must hold whatever the bytes, see Target.swift);
@@ -97,6 +102,15 @@ func makeSeeds(_ options: Options) -> (folder: String, seeds: [Seed]) {
     do { return (folder, try Seeds.make(in: folder, extra: options.files)) } catch { fail("\(error)") }
 }
 
+// Hidden: this program as a decoder worker (SVG inputs), real or fake (ProtocolTarget).
+switch CommandLine.arguments.dropFirst().first {
+case DecodeWorker.command: exit(DecodeWorker.run())
+#if DEBUG
+case FakeWorker.command: FakeWorker.run(Array(CommandLine.arguments.dropFirst(2)))
+#endif
+default: break
+}
+
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 
 if options.worker {
@@ -108,35 +122,31 @@ if options.worker {
     } catch { fail("\(error)") }
 }
 
-if options.runFile != nil || options.replay != nil {
-    var rng = SplitMix64(seed: options.seed, index: options.replay ?? 0)
-    let path: String
+if let file = options.runFile {
+    var rng = SplitMix64(seed: options.seed, index: 0)
     let bytes: [UInt8]
-    var expectation = Expectation.either
-    var made: String?
-    if let file = options.runFile {
-        path = file
-        do { bytes = try Seeds.read(file) } catch { fail("\(error)") }
-        print("fuzz: \(file), \(bytes.count) bytes, cover sizes from seed \(options.seed)")
-    } else {
-        let index = options.replay!
-        let (folder, seeds) = makeSeeds(options)
-        made = folder
-        let mutant = Mutator(seeds: seeds).mutant(index, rng: &rng)
-        if let keep = options.keep {
-            do { try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true) } catch { fail("\(error)") }
-        }
-        path = (options.keep ?? folder) + "/current.bin"
-        bytes = mutant.bytes
-        expectation = mutant.expectation
-        Worker.write(bytes, to: path)
-        print("fuzz: input \(index) of seed \(options.seed): \(mutant.recipe), \(bytes.count) bytes in \(path)")
-    }
+    do { bytes = try Seeds.read(file) } catch { fail("\(error)") }
+    print("fuzz: \(file), \(bytes.count) bytes, cover sizes from seed \(options.seed)")
     fflush(nil)  // before a crash can lose it
-    let outcome = Target().run(bytes, path: path, expecting: expectation, rng: &rng)
+    let outcome = Target().run(bytes, path: file, expecting: .either, rng: &rng)
     print("fuzz: probe \(outcome.probe), load \(outcome.load)")
     for problem in outcome.problems { print("fuzz: PROBLEM: \(problem)") }
-    if let made, options.keep != nil { try? FileManager.default.removeItem(atPath: made) }
+    exit(outcome.problems.isEmpty ? 0 : 1)
+}
+
+if let index = options.replay {
+    let (folder, seeds) = makeSeeds(options)
+    if let keep = options.keep {
+        do { try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true) } catch { fail("\(error)") }
+    }
+    let path = (options.keep ?? folder) + "/current.bin"
+    let outcome = Worker.runInput(index, seed: options.seed, seeds: seeds, current: path) { recipe in
+        print("fuzz: input \(index) of seed \(options.seed): \(recipe), in \(path)")
+        fflush(nil)  // before a crash can lose it
+    }
+    print("fuzz: probe \(outcome.probe), load \(outcome.load)")
+    for problem in outcome.problems { print("fuzz: PROBLEM: \(problem)") }
+    if options.keep != nil { try? FileManager.default.removeItem(atPath: folder) }
     exit(outcome.problems.isEmpty ? 0 : 1)
 }
 

@@ -1,6 +1,8 @@
 // An image in memory as a Cairo image surface, owned by one Swift object so
 // it can cross threads (immutable once made) and is destroyed exactly once.
-// Decoded photos, previews and the saved collage are all CairoImages.
+// Decoded photos, previews and the saved collage are all CairoImages. Their
+// pixels live on the heap, or in shared memory when a decoder worker hands
+// them over (SharedPixels.swift).
 
 import CGtk
 import CollageCore
@@ -27,10 +29,12 @@ public final class CairoImage: @unchecked Sendable {
         height = Int(cairo_image_surface_get_height(surface))
     }
 
-    /// A new surface, cleared to transparent; nil when Cairo refuses the size.
-    public static func make(width: Int, height: Int, opaque: Bool) -> CairoImage? {
+    /// A new surface, cleared to transparent; nil when Cairo refuses the size
+    /// (or, in shared memory, when the memory cannot be had).
+    public static func make(width: Int, height: Int, opaque: Bool, storage: PixelStorage = .heap) -> CairoImage? {
         guard width > 0, height > 0, width <= CollageSettings.maximumSide, height <= CollageSettings.maximumSide
         else { return nil }
+        if storage == .sharedMemory { return makeShared(width: width, height: height, opaque: opaque) }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -140,11 +144,11 @@ public final class CairoImage: @unchecked Sendable {
     /// the pixbuf's size on each side), interpolating bilinearly on the way,
     /// so the full-size copy a plain conversion makes is never allocated.
     /// Returns nil for pixbufs with alpha (the caller converts those plainly).
-    static func from(pixbuf: OpaquePointer, shrunkTo size: PixelSize) -> CairoImage? {
+    static func from(pixbuf: OpaquePointer, shrunkTo size: PixelSize, storage: PixelStorage = .heap) -> CairoImage? {
         let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         guard gdk_pixbuf_get_has_alpha(pixbuf) == 0, channels == 3, width > 1, height > 1,
-              let image = make(width: size.width, height: size.height, opaque: true),
+              let image = make(width: size.width, height: size.height, opaque: true, storage: storage),
               let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
         let destination = cairo_image_surface_get_data(image.surface)!
@@ -179,13 +183,13 @@ public final class CairoImage: @unchecked Sendable {
     }
 
     /// Copies a GdkPixbuf (RGB or RGBA, not premultiplied) into a new surface.
-    public static func from(pixbuf: OpaquePointer) -> CairoImage? {
+    public static func from(pixbuf: OpaquePointer, storage: PixelStorage = .heap) -> CairoImage? {
         let width = Int(gdk_pixbuf_get_width(pixbuf))
         let height = Int(gdk_pixbuf_get_height(pixbuf))
         let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
         let alpha = gdk_pixbuf_get_has_alpha(pixbuf) != 0
         let sourceStride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        guard let image = make(width: width, height: height, opaque: !alpha),
+        guard let image = make(width: width, height: height, opaque: !alpha, storage: storage),
               let source = gdk_pixbuf_read_pixels(pixbuf) else { return nil }
         let destination = cairo_image_surface_get_data(image.surface)!
         let destinationStride = image.stride

@@ -2,7 +2,9 @@
 // (or a smaller preview size with gap and margin scaled alike), the
 // background, and every photo aspect-filled into its cell with its crop.
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
-// with a photo that fails is the caller's choice (`skipFailures`).
+// with a photo that fails is the caller's choice (`skipFailures`). The
+// settings and, for a one-off render, every photo's header are checked
+// before the canvas is allocated (a 32767² one is 4 GB).
 
 import CGtk
 import CollageCore
@@ -38,16 +40,21 @@ public struct RenderResult: Sendable {
 
 public struct Compositor: Sendable {
     public let source: PhotoSource
+    /// Probe every photo before the canvas is allocated.
+    public let checksInputsFirst: Bool
 
-    public init(source: PhotoSource = PhotoSource()) {
+    public init(source: PhotoSource = PhotoSource(), checksInputsFirst: Bool = false) {
         self.source = source
+        self.checksInputsFirst = checksInputsFirst
     }
 
     /// For one render at full size (the command line, Save): nothing is kept,
     /// each decode is painted and dropped, JPEGs shrunk to their cell on the
-    /// way — the least memory a render can take.
+    /// way — the least memory a render can take — and every photo's header is
+    /// read before the canvas is made.
     public static func oneOff() -> Compositor {
-        Compositor(source: PhotoSource(loader: ImageLoader(shrinkToCover: true), cache: ImageCache(budgetBytes: 0)))
+        Compositor(source: PhotoSource(decoder: .isolated(shrinkToCover: true), cache: ImageCache(budgetBytes: 0),
+                                       purpose: .export), checksInputsFirst: true)
     }
 
     /// The preview size: the output size scaled to fit `bounds`, aspect kept.
@@ -64,15 +71,33 @@ public struct Compositor: Sendable {
                        skipFailures: Bool = false) throws(RenderError) -> RenderResult {
         let settings = document.settings
         let target = size ?? settings.outputSize
+        let maximum = CollageSettings.maximumSide
+        let noRoom = RenderError.layout(.noRoom(size: settings.outputSize, gap: settings.gap, margin: settings.margin))
+        guard !settings.outputSize.isEmpty, !target.isEmpty else { throw noRoom }
+        guard target.width <= maximum, target.height <= maximum else { throw .tooLarge(target) }
+        // Beyond the output's own side neither can leave room (and would overflow below).
+        guard (0...maximum).contains(settings.gap), (0...maximum).contains(settings.margin) else { throw noRoom }
         let factor = Double(target.width) / Double(settings.outputSize.width)
         let gap = Int((Double(settings.gap) * factor).rounded())
         let margin = Int((Double(settings.margin) * factor).rounded())
+        var photos = document.photos
+        var failures: [Photo.ID: LoadError] = [:]
+        if checksInputsFirst {
+            for (index, error) in probeAll(photos).sorted(by: { $0.key < $1.key }) {
+                guard skipFailures else { throw .load(error) }
+                failures[photos[index].id] = error
+            }
+            photos = photos.filter { failures[$0.id] == nil }
+        }
+        do {
+            _ = try CollageLayout.cells(count: max(photos.count, 1), size: target, gap: gap, margin: margin)
+        } catch {
+            throw .layout(error)
+        }
         guard let image = CairoImage.make(width: target.width, height: target.height,
                                           opaque: settings.background.isOpaque) else {
             throw .tooLarge(target)
         }
-        var photos = document.photos
-        var failures: [Photo.ID: LoadError] = [:]
         // A failed photo leaves the layout; the rest are laid out and painted
         // again (decodes come from the cache when it keeps them).
         while true {
@@ -86,12 +111,26 @@ public struct Compositor: Sendable {
             if pass.failures.isEmpty {
                 cairo_surface_flush(image.surface)
                 return RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
-                                    cells: Dictionary(uniqueKeysWithValues: zip(photos.map(\.id), cells)))
+                                    cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
             }
             guard skipFailures else { throw .load(pass.failures.min { $0.key < $1.key }!.value) }
             for (index, error) in pass.failures { failures[photos[index].id] = error }
             photos = photos.enumerated().filter { pass.failures[$0.offset] == nil }.map(\.element)
         }
+    }
+
+    /// The photos whose headers cannot be read, by index.
+    private func probeAll(_ photos: [Photo]) -> [Int: LoadError] {
+        let decoder = source.decoder
+        let failures = PaintPass.Failures()
+        DispatchQueue.concurrentPerform(iterations: photos.count) { i in
+            do throws(LoadError) {
+                _ = try decoder.probe(photos[i].path)
+            } catch {
+                failures.add(i, error)
+            }
+        }
+        return failures.all
     }
 
     private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor,
@@ -180,6 +219,15 @@ private final class PaintPass: @unchecked Sendable {
 
     func fail(_ index: Int, _ error: LoadError) {
         lock.withLock { failures[index] = error }
+    }
+
+    /// Failures collected from parallel work.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failures: [Int: LoadError] = [:]
+
+        func add(_ index: Int, _ error: LoadError) { lock.withLock { failures[index] = error } }
+        var all: [Int: LoadError] { lock.withLock { failures } }
     }
 
     func originalSizes(for photos: [Photo]) -> [Photo.ID: PixelSize] {

@@ -1,7 +1,10 @@
 // Decoded photos kept in memory, keyed by file identity (so a changed file is
 // decoded again) and reused for any request they cover, so a reorder or a
 // settings change only re-composites. Bounded in bytes, least recently used
-// goes first; safe to use from the compositor's parallel decodes.
+// goes first; safe to use from the compositor's parallel decodes. A file
+// that cost a decoder worker (a crash, the memory limit, the deadline) is
+// remembered too, so the next render of an unchanged collage does not wait
+// for it again.
 
 import CollageCore
 import Foundation
@@ -16,6 +19,8 @@ public final class ImageCache: @unchecked Sendable {
     private var entries: [FileIdentity: [Entry]] = [:]
     /// Files being decoded right now; others asking for them wait (see PhotoSource).
     private var decoding: Set<FileIdentity> = []
+    /// Files that cost a worker, and how.
+    private var failed: [FileIdentity: LoadError.Reason] = [:]
     private var clock: UInt64 = 0
     private var bytes = 0
     /// The most pixel memory the cache keeps.
@@ -61,6 +66,24 @@ public final class ImageCache: @unchecked Sendable {
             entries[identity, default: []].append(Entry(photo: photo, lastUse: clock))
             bytes += cost
             evictOverBudget()
+        }
+    }
+
+    /// How this file cost a worker last time, if it did.
+    func failure(_ identity: FileIdentity) -> LoadError.Reason? {
+        lock.withLock { failed[identity] }
+    }
+
+    /// Keeps a failure that took a worker's time or life to find.
+    func recordFailure(_ reason: LoadError.Reason, for identity: FileIdentity) {
+        switch reason {
+        case .timedOut, .outOfMemory, .crashed:
+            lock.withLock {
+                if failed.count > 1000 { failed.removeAll() }
+                failed[identity] = reason
+            }
+        default:
+            break
         }
     }
 
@@ -112,14 +135,18 @@ public final class ImageCache: @unchecked Sendable {
 }
 
 /// Photos by path at the size asked for: from the cache when it has them,
-/// otherwise decoded (from the descriptor just opened) and cached.
+/// otherwise decoded (from the descriptor just opened, by the decoder
+/// workers) and cached.
 public struct PhotoSource: Sendable {
-    public let loader: ImageLoader
+    public let decoder: Decoder
     public let cache: ImageCache
+    /// What the decodes are for: how long each may take.
+    public let purpose: DecodePurpose
 
-    public init(loader: ImageLoader = ImageLoader(), cache: ImageCache = ImageCache()) {
-        self.loader = loader
+    public init(decoder: Decoder = .isolated(), cache: ImageCache = ImageCache(), purpose: DecodePurpose = .preview) {
+        self.decoder = decoder
         self.cache = cache
+        self.purpose = purpose
     }
 
     public func photo(_ path: String, covering cover: PixelSize?) throws(LoadError) -> DecodedPhoto {
@@ -132,8 +159,15 @@ public struct PhotoSource: Sendable {
             if cache.claimDecode(file.identity) { break }
         }
         defer { cache.finishDecode(file.identity) }
-        let decoded = try loader.decode(file, path: path, covering: cover, swapsAxes: cache.swapsAxes(file.identity))
-        cache.insert(decoded, for: file.identity)
-        return decoded
+        if let reason = cache.failure(file.identity) { throw LoadError(path: path, reason: reason) }
+        do {
+            let decoded = try decoder.decode(file, path: path, covering: cover, swapsAxes: cache.swapsAxes(file.identity),
+                                             purpose: purpose)
+            cache.insert(decoded, for: file.identity)
+            return decoded
+        } catch {
+            cache.recordFailure(error.reason, for: file.identity)
+            throw error
+        }
     }
 }

@@ -1,8 +1,13 @@
 // Decodes one photo with gdk-pixbuf at the size its cell needs, upright per
-// its EXIF orientation, as a Cairo surface. The pixel limit is checked in the
-// loader's size-prepared signal, from the header, before any pixel buffer is
-// allocated: a decompression bomb is refused by asking the loader for a 0×0
-// image, which every gdk-pixbuf loader treats as "stop". Caching is PhotoSource's job.
+// its EXIF orientation, as a Cairo surface — in this process. The app never
+// calls it on a user's file itself: decoder workers do (DecodeWorker), and
+// the fuzzer. The size is chosen in the loader's size-prepared signal, from
+// the header, before any pixel buffer is allocated (DecodeSize: JPEG at a
+// libjpeg scale, SVG at the cover size, the pixel limit on what is decoded);
+// an image over a limit is refused by asking the loader for a 0×0 image,
+// which every gdk-pixbuf loader treats as "stop". An animation gives its
+// first frame. Caching is PhotoSource's job; the loader's callbacks and its
+// errors' words are LoaderContext's.
 
 import CGtk
 import CollageCore
@@ -20,16 +25,33 @@ public struct DecodedPhoto: Sendable {
     public let swapsAxes: Bool
 }
 
+/// A freedesktop thumbnail-cache PNG as read: its pixels, what it says it
+/// shows, and the failure it records when it is one of our fail markers.
+public struct ThumbnailFile: Sendable {
+    public let image: CairoImage
+    public let uri: String
+    public let modified: String
+    public let note: String
+
+    /// The PNG text key of a fail marker's note (SharedThumbnailCache).
+    public static let noteKey = "tEXt::TinyCollage::Failure"
+}
+
 public struct ImageLoader: Sendable {
-    /// Refuse images with more pixels than this (read from the header).
+    /// Refuse to decode more pixels than this (checked from the header).
     public var pixelLimit: Int
     public static let defaultPixelLimit = 250_000_000
+    /// A JPEG larger than this is refused whatever size it is decoded at (see DecodeSize).
+    public static let jpegSourcePixelLimit = DecodeSize.jpegSourcePixelLimit
 
     /// Shrink JPEG decodes to exactly what their cell needs while converting
     /// them (libjpeg's 1/2, 1/4, 1/8 can leave up to twice that on each side).
     /// For one-off renders (the command line, Save), where nothing is reused:
     /// a cached decode is better kept larger, so it serves other cell sizes.
     public var shrinkToCover: Bool
+
+    /// Where the decoded pixels go: a decoder worker asks for shared memory.
+    public var storage: PixelStorage = .heap
 
     public init(pixelLimit: Int = ImageLoader.defaultPixelLimit, shrinkToCover: Bool = false) {
         self.pixelLimit = pixelLimit
@@ -44,25 +66,29 @@ public struct ImageLoader: Sendable {
         return try decode(file, path: path, covering: cover, swapsAxes: swapsAxes)
     }
 
-    /// Checks that `path` is an image gdk-pixbuf can read and within the pixel
-    /// limit, from its header only: the loader is stopped as soon as it knows
-    /// the size. Returns the stored (not EXIF-turned) size.
+    /// Checks that `path` is an image gdk-pixbuf can read and that some size
+    /// of it can be decoded within the limits, from its header only: the
+    /// loader is stopped as soon as it knows the size. Returns the stored
+    /// (not EXIF-turned) size.
     public func probe(_ path: String) throws(LoadError) -> PixelSize {
         let file = try PhotoFile.open(path)
         defer { file.close() }
-        let context = SizeContext(cover: nil, swapsAxes: nil, pixelLimit: pixelLimit)
-        context.probeOnly = true
-        let loader = Self.makeLoader(reportingTo: context, rows: false)
+        return try probe(file, path: path)
+    }
+
+    func probe(_ file: PhotoFile, path: String) throws(LoadError) -> PixelSize {
+        let context = LoaderContext(cover: nil, swapsAxes: nil, pixelLimit: pixelLimit, probeOnly: true)
+        let loader = context.makeLoader(rows: false)
         defer { g_object_unref(loader) }
         // A read error reads as "not an image" here; decoding says which.
         let (error, _) = Self.feed(file, to: loader, chunkSize: 64 * 1024, while: { context.raw == nil }, seeing: { _ in })
         gdk_pixbuf_loader_close(loader, nil)
         defer { if let error { g_error_free(error) } }
-        if context.tooLarge, let raw = context.raw {
-            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
+        if let limit = context.refusedOver, let raw = context.raw {
+            throw LoadError(path: path, reason: .tooLarge(raw, limit: limit))
         }
         guard let raw = context.raw else {
-            if let error { throw LoadError(path: path, reason: Self.reason(for: error.pointee, sawHeader: false)) }
+            if let error { throw LoadError(path: path, reason: context.reason(for: error.pointee, sawHeader: false)) }
             throw LoadError(path: path, reason: .notAnImage)
         }
         // A header may claim 0×N (seen in GIFs): nothing to show.
@@ -70,20 +96,21 @@ public struct ImageLoader: Sendable {
         return raw
     }
 
-    /// A new loader whose size-prepared signal (and area-updated, with `rows`)
-    /// report into `context`; each connection keeps the context alive. The
-    /// caller owns the loader.
-    private static func makeLoader(reportingTo context: SizeContext, rows: Bool) -> UnsafeMutablePointer<GdkPixbufLoader> {
-        let loader = gdk_pixbuf_loader_new()!
-        let release: GClosureNotify = { data, _ in Unmanaged<SizeContext>.fromOpaque(data!).release() }
-        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
-                          Unmanaged.passRetained(context).toOpaque(), release)
-        if rows {
-            tc_signal_connect(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(areaUpdated, to: GCallback.self),
-                              Unmanaged.passRetained(context).toOpaque(), release)
+    /// Reads a thumbnail-cache PNG whole, with its Thumb::URI and Thumb::MTime.
+    func thumbnailFile(_ file: PhotoFile, path: String) throws(LoadError) -> ThumbnailFile {
+        var limited = self
+        limited.pixelLimit = Self.thumbnailPixelLimit
+        let (decoded, pixbuf) = try limited.decodeKeepingPixbuf(file, path: path, covering: nil, swapsAxes: false)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        func option(_ key: String) -> String {
+            gdk_pixbuf_get_option(pixbuf, key).map { String(cString: $0) } ?? ""
         }
-        return loader
+        return ThumbnailFile(image: decoded.image, uri: option("tEXt::Thumb::URI"), modified: option("tEXt::Thumb::MTime"),
+                             note: option(ThumbnailFile.noteKey))
     }
+
+    /// The largest thumbnail the standard has (xx-large, 1024²).
+    static let thumbnailPixelLimit = 1024 * 1024
 
     /// Writes the file into the loader a chunk at a time while `more()` holds,
     /// showing each chunk to `seeing` first. Returns the loader's error (the
@@ -108,12 +135,52 @@ public struct ImageLoader: Sendable {
     }
 
     func decode(_ file: PhotoFile, path: String, covering cover: PixelSize?, swapsAxes: Bool?) throws(LoadError) -> DecodedPhoto {
-        let context = SizeContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit)
-        let loader = Self.makeLoader(reportingTo: context, rows: true)
+        let (decoded, pixbuf) = try decodeKeepingPixbuf(file, path: path, covering: cover, swapsAxes: swapsAxes)
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        return decoded
+    }
+
+    /// Decodes, and returns the loader's pixbuf too (a new reference) for its options.
+    private func decodeKeepingPixbuf(_ file: PhotoFile, path: String, covering cover: PixelSize?,
+                                     swapsAxes: Bool?) throws(LoadError) -> (DecodedPhoto, OpaquePointer) {
+        let (loaded, raw, scaling) = try runLoader(file, path: path, covering: cover, swapsAxes: swapsAxes)
+        defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
+        let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
+        let swaps = (5...8).contains(orientation)
+        let isJPEG = scaling == .jpeg
+        let pixbuf = Self.scaledToCover(loaded, cover: isJPEG ? nil : cover, swapsAxes: swaps)
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
+            throw LoadError(path: path, reason: .outOfMemory)
+        }
+        let uprightSize = PixelSize(width: Int(gdk_pixbuf_get_width(upright)), height: Int(gdk_pixbuf_get_height(upright)))
+        // A vector image's own size is the one it declares.
+        let original = swaps ? raw.transposed : raw
+        if shrinkToCover, isJPEG, let cover {
+            let target = DecodeSize.request(raw: uprightSize, cover: cover, swapsAxes: false, isJPEG: false)
+            if target.pixelCount * 10 < uprightSize.pixelCount * 8,
+               let image = CairoImage.from(pixbuf: upright, shrunkTo: target, storage: storage) {
+                return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
+            }
+        }
+        guard let image = CairoImage.from(pixbuf: upright, storage: storage) else {
+            g_object_unref(UnsafeMutableRawPointer(upright))
+            throw LoadError(path: path, reason: .outOfMemory)
+        }
+        return (DecodedPhoto(image: image, originalSize: original, swapsAxes: swaps), upright)
+    }
+
+    /// Runs the loader over the file: its pixbuf (a new reference, an
+    /// animation's first frame), the size the header declared, and how it
+    /// was sized.
+    private func runLoader(_ file: PhotoFile, path: String, covering cover: PixelSize?,
+                           swapsAxes: Bool?) throws(LoadError) -> (OpaquePointer, PixelSize, DecodeSize.Scaling) {
+        let context = LoaderContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit, probeOnly: false)
+        let loader = context.makeLoader(rows: true)
         defer { g_object_unref(loader) }
         var endCheck: ContainerEndCheck?
         let (error, readError) = Self.feed(file, to: loader, chunkSize: 256 * 1024,
-                                           while: { !context.tooLarge && context.raw?.isEmpty != true },
+                                           while: { context.refusedOver == nil && context.raw?.isEmpty != true },
                                            seeing: { chunk in
             if endCheck == nil { endCheck = ContainerEndCheck(firstBytes: chunk) }
             endCheck?.feed(chunk)
@@ -127,15 +194,26 @@ public struct ImageLoader: Sendable {
             if let error { g_error_free(error) }
             if let closeError { g_error_free(closeError) }
         }
-        if context.tooLarge, let raw = context.raw {
-            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
+        if let limit = context.refusedOver, let raw = context.raw {
+            throw LoadError(path: path, reason: .tooLarge(raw, limit: limit))
         }
         if let raw = context.raw, raw.isEmpty {
             throw LoadError(path: path, reason: .corrupt("the image has no pixels"))
         }
         if let readError { throw LoadError(path: path, reason: .ioError(readError)) }
         if let failure = error ?? closeError {
-            throw LoadError(path: path, reason: Self.reason(for: failure.pointee, sawHeader: context.raw != nil))
+            var reason = context.reason(for: failure.pointee, sawHeader: context.raw != nil)
+            if case .corrupt = reason, let raw = context.raw {
+                switch context.formatName {
+                case "jpeg" where Self.needsWholeFile(failure.pointee):
+                    return (try readWhole(file, path: path, raw: raw), raw, .whole)
+                case "tiff":
+                    reason = UnsupportedTIFF.check(file.descriptor).map { .unsupported("TIFF", $0) } ?? reason
+                default:
+                    break
+                }
+            }
+            throw LoadError(path: path, reason: reason)
         }
         guard closed, let loaded = gdk_pixbuf_loader_get_pixbuf(loader), let raw = context.raw else {
             throw LoadError(path: path, reason: .notAnImage)
@@ -143,39 +221,56 @@ public struct ImageLoader: Sendable {
         // Loaders fill what a truncated file lacks and say nothing: the rows
         // they reported decoding tell for most formats, the file's own
         // structure for JPEG, PNG and WebP, where rows cannot (ContainerEndCheck).
-        if context.decodedRows < Int(gdk_pixbuf_get_height(loaded)) || endCheck?.reachedEnd == false {
+        // An animation's rows are its first frame's, which may be smaller
+        // than its screen; its loader or container reports a cut file.
+        let animation = gdk_pixbuf_loader_get_animation(loader)
+        let animated = animation.map { gdk_pixbuf_animation_is_static_image($0) == 0 } ?? false
+        if (context.countsRows && !animated && context.decodedRows < Int(gdk_pixbuf_get_height(loaded)))
+            || endCheck?.reachedEnd == false {
             throw LoadError(path: path, reason: .corrupt("the file ends before the image does"))
         }
-        let orientation = gdk_pixbuf_get_option(loaded, "orientation").flatMap { Int(String(cString: $0)) } ?? 1
-        let swaps = (5...8).contains(orientation)
-        let format = gdk_pixbuf_loader_get_format(loader).flatMap { gdk_pixbuf_format_get_name($0) }
-        let isJPEG = format.map { String(cString: $0) == "jpeg" } ?? false
-        let pixbuf = Self.scaledToCover(loaded, cover: isJPEG ? nil : cover, swapsAxes: swaps)
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else {
-            throw LoadError(path: path, reason: .corrupt("cannot turn it upright"))
+        g_object_ref(UnsafeMutableRawPointer(loaded))
+        return (loaded, raw, context.scaling)
+    }
+
+    /// libjpeg decodes arithmetic-coded JPEGs only from a source that never
+    /// runs dry, which gdk-pixbuf's incremental loader is not.
+    private static func needsWholeFile(_ error: GError) -> Bool {
+        error.message.map { String(cString: $0).contains("Suspension not allowed") } ?? false
+    }
+
+    /// Decodes the whole file through gdk-pixbuf's one-go path (its loader
+    /// reads from the file itself), for what the incremental loader cannot.
+    private func readWhole(_ file: PhotoFile, path: String, raw: PixelSize) throws(LoadError) -> OpaquePointer {
+        guard raw.pixelCount <= pixelLimit else { throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit)) }
+        // The same structure check as the incremental path: a cut file is refused.
+        lseek(file.descriptor, 0, SEEK_SET)
+        var check = JPEGEndCheck()
+        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(file.descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            buffer.withUnsafeBufferPointer { check.feed(UnsafeBufferPointer(rebasing: $0[0..<count])) }
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        let uprightSize = PixelSize(width: Int(gdk_pixbuf_get_width(upright)), height: Int(gdk_pixbuf_get_height(upright)))
-        if shrinkToCover, isJPEG, let cover {
-            let target = DecodeSize.request(raw: uprightSize, cover: cover, swapsAxes: false, isJPEG: false)
-            if target.pixelCount * 10 < uprightSize.pixelCount * 8,
-               let image = CairoImage.from(pixbuf: upright, shrunkTo: target) {
-                return DecodedPhoto(image: image, originalSize: swaps ? raw.transposed : raw, swapsAxes: swaps)
-            }
+        guard check.reachedEnd else { throw LoadError(path: path, reason: .corrupt("the file ends before the image does")) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file("/proc/self/fd/\(file.descriptor)", &error) else {
+            let message = error?.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw LoadError(path: path, reason: .corrupt(message))
         }
-        guard let image = CairoImage.from(pixbuf: upright) else {
-            throw LoadError(path: path, reason: .tooLarge(raw, limit: pixelLimit))
-        }
-        return DecodedPhoto(image: image, originalSize: swaps ? raw.transposed : raw, swapsAxes: swaps)
+        return pixbuf
     }
 
     /// Formats other than JPEG decode whole; shrink them to what the cell needs
     /// so the cache and every paint handle fewer pixels (nil cover: keep the
-    /// size, as for JPEG, which libjpeg already scaled). Returns a new reference.
+    /// size, as for JPEG, which libjpeg already scaled), and never past the
+    /// sides Cairo can hold. Returns a new reference.
     private static func scaledToCover(_ pixbuf: OpaquePointer, cover: PixelSize?, swapsAxes: Bool?) -> OpaquePointer {
         let size = PixelSize(width: Int(gdk_pixbuf_get_width(pixbuf)), height: Int(gdk_pixbuf_get_height(pixbuf)))
-        let target = cover.map { DecodeSize.request(raw: size, cover: $0, swapsAxes: swapsAxes, isJPEG: false) } ?? size
+        let wanted = cover.map { DecodeSize.request(raw: size, cover: $0, swapsAxes: swapsAxes, isJPEG: false) } ?? size
+        let target = DecodeSize.fittingCairo(wanted)
         guard target != size, let scaled = gdk_pixbuf_scale_simple(pixbuf, Int32(target.width), Int32(target.height),
                                                                   GDK_INTERP_BILINEAR) else {
             g_object_ref(UnsafeMutableRawPointer(pixbuf))
@@ -187,58 +282,4 @@ public struct ImageLoader: Sendable {
         }
         return scaled
     }
-
-    private static func reason(for error: GError, sawHeader: Bool) -> LoadError.Reason {
-        let message = error.message.map { String(cString: $0) } ?? "unknown error"
-        if error.domain == gdk_pixbuf_error_quark(), error.code == Int32(GDK_PIXBUF_ERROR_UNKNOWN_TYPE.rawValue) {
-            return .notAnImage
-        }
-        // A file no loader recognised never reaches the header.
-        return sawHeader ? .corrupt(message) : .notAnImage
-    }
-}
-
-/// What the size-prepared callback needs and learns; lives as long as the connection.
-private final class SizeContext {
-    let cover: PixelSize?
-    let swapsAxes: Bool?
-    let pixelLimit: Int
-    var raw: PixelSize?
-    var tooLarge = false
-    /// Stop once the size is known (probe).
-    var probeOnly = false
-    /// The lowest row the loader reported as decoded (area-updated).
-    var decodedRows = 0
-
-    init(cover: PixelSize?, swapsAxes: Bool?, pixelLimit: Int) {
-        self.cover = cover
-        self.swapsAxes = swapsAxes
-        self.pixelLimit = pixelLimit
-    }
-}
-
-private let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
-    loader, width, height, data in
-    let context = Unmanaged<SizeContext>.fromOpaque(data!).takeUnretainedValue()
-    let raw = PixelSize(width: Int(width), height: Int(height))
-    context.raw = raw
-    if raw.isEmpty || raw.pixelCount > context.pixelLimit || context.probeOnly {
-        context.tooLarge = !raw.isEmpty && raw.pixelCount > context.pixelLimit
-        gdk_pixbuf_loader_set_size(loader, 0, 0)
-        return
-    }
-    // Only JPEG scales while decoding; asking another loader for a smaller
-    // size would make it rescale and stop reporting rows (see areaUpdated).
-    let format = gdk_pixbuf_loader_get_format(loader).flatMap { gdk_pixbuf_format_get_name($0) }
-    guard let format, String(cString: format) == "jpeg" else { return }
-    let request = DecodeSize.request(raw: raw, cover: context.cover, swapsAxes: context.swapsAxes, isJPEG: true)
-    if request != raw {
-        gdk_pixbuf_loader_set_size(loader, Int32(request.width), Int32(request.height))
-    }
-}
-
-private let areaUpdated: @convention(c) (OpaquePointer?, Int32, Int32, Int32, Int32, UnsafeMutableRawPointer?) -> Void = {
-    _, _, y, _, height, data in
-    let context = Unmanaged<SizeContext>.fromOpaque(data!).takeUnretainedValue()
-    context.decodedRows = max(context.decodedRows, Int(y + height))
 }

@@ -20,6 +20,12 @@ enum Messages {
             return tr("the image is too large (%s, over the limit of %s megapixels)", size.description,
                       String(limit / 1_000_000))
         case let .ioError(detail): return tr("it could not be read (%s)", detail)
+        case let .unsupported(kind, detail):
+            // TRANSLATORS: %s is a format's name (JPEG, TIFF…), the second the reader's own words.
+            return tr("this kind of %s file cannot be read here (%s)", kind, detail)
+        case .timedOut: return tr("it could not be read: reading it took too long")
+        case .outOfMemory: return tr("it could not be read: it used too much memory")
+        case .crashed: return tr("it could not be read: it made the image reader crash")
         }
     }
 

@@ -1,7 +1,10 @@
 // Entry point: `tinycollage render …` is the command line (SPEC §6),
-// `--help` documents both, anything else opens the window.
+// `--help` documents both, anything else opens the window. The hidden
+// `decode-worker` is this program as its own image decoder (DecodeWorker),
+// started by the app and the command line, never by a person.
 
 import CollageCore
+import CollageRender
 import Foundation
 
 Localization.setUp()
@@ -27,6 +30,8 @@ func mainHelp() -> String {
 }
 
 switch arguments.first {
+case DecodeWorker.command:
+    exit(DecodeWorker.run())
 case "render":
     exit(RenderCommand.run(Array(arguments.dropFirst())))
 case "-h", "--help":

@@ -10,6 +10,11 @@ import TestSupport
 @Suite struct CompositorTests {
     let compositor = Compositor()
 
+    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    init() {
+        DecoderPool.shared.executable = builtProgram()
+    }
+
     func close(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 12) -> Bool {
         abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance
     }

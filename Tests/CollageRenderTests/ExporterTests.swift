@@ -8,6 +8,11 @@ import Testing
 import TestSupport
 
 @Suite struct ExporterTests {
+    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    init() {
+        DecoderPool.shared.executable = builtProgram()
+    }
+
     func collage(_ folder: FixtureFolder, background: RGBAColor = .white) throws -> CairoImage {
         let document = CollageDocument(
             photos: [Photo(path: try folder.solid("r.png", colour: "red")), Photo(path: try folder.solid("b.png", colour: "blue"))],

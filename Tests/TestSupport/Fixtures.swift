@@ -29,6 +29,12 @@ public func run(_ executable: String, _ arguments: [String], environment: [Strin
                          stderr: String(decoding: errData, as: UTF8.self))
 }
 
+/// A program of this build, beside the test bundle (or $TINYCOLLAGE_BIN for `tinycollage`).
+public func builtProgram(_ name: String = "tinycollage") -> String {
+    if name == "tinycollage", let path = ProcessInfo.processInfo.environment["TINYCOLLAGE_BIN"] { return path }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+}
+
 public enum FixtureError: Error, CustomStringConvertible {
     case toolFailed(String, String)
     public var description: String {

@@ -84,6 +84,7 @@ final class Application {
         self.window = window
         controller.store.observe { [weak self] document, _ in self?.session.save(document) }
         window.session = session
+        session.toaster = window.toaster
         if case let .setAside(reason, keptAs) = restored {
             window.toaster.show(tr("Your last collage could not be restored: %s. The file was kept as “%s”.", reason,
                                    FilePathText.displayText(keptAs)))

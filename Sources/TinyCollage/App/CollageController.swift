@@ -27,6 +27,18 @@ final class CollageController {
     init(settings: AppSettings, document: CollageDocument? = nil) {
         self.settings = settings
         store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults))
+        Self.startDecodersAfterFirstFrame()
+    }
+
+    /// The decoder workers (DecoderPool) start when the first decode needs
+    /// them; this starts the rest once the window is up and the main loop
+    /// has nothing more urgent, so that nothing slow comes before the first
+    /// frame and the first thumbnails do not wait for a worker to start.
+    private static func startDecodersAfterFirstFrame() {
+        g_timeout_add_full(G_PRIORITY_LOW, 250, { _ in
+            DecoderPool.shared.prestart()
+            return 0  // G_SOURCE_REMOVE
+        }, nil, nil)
     }
 
     var document: CollageDocument { store.document }
@@ -40,7 +52,7 @@ final class CollageController {
         guard !paths.isEmpty else { return }
         admissionsInFlight += 1
         let room = document.freeSlots
-        let loader = compositor.source.loader
+        let decoder = compositor.source.decoder
         probeQueue.async {
             var accepted: [Photo] = []
             var refused: [LoadError] = []
@@ -49,7 +61,7 @@ final class CollageController {
                 if accepted.count == room { break }
                 checked += 1
                 do throws(LoadError) {
-                    _ = try loader.probe(path)
+                    _ = try decoder.probe(path)
                     accepted.append(Photo(path: path))
                 } catch {
                     refused.append(error)

@@ -1,7 +1,9 @@
 // `tinycollage render`: the collage without a window (SPEC §6), through the
 // same CollageCore document and CollageRender compositor as the window.
 // Exit status: 0 written, 1 bad input or a failed write (the message names
-// the file and the reason, and no output file is left), 2 a usage mistake.
+// the file and the reason, and no output file is left — not even when a
+// signal ends it mid-write), 2 a usage mistake. Photos are decoded by the
+// decoder workers, started as soon as there are photos to read.
 
 import CollageCore
 import CollageRender
@@ -146,6 +148,10 @@ struct RenderCommand {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", output))
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
+        // They load their modules while the rest is checked.
+        DecoderPool.shared.prestart(upTo: options.photos.count)
+        AtomicFile.removeTemporariesOnSignals()
+        defer { reportDecoderStatistics() }
         if options.photos.count > CollageLayout.maximumPhotos {
             let first = options.photos[CollageLayout.maximumPhotos]
             throw .input(tr("%s: too many photos: %s given, a collage holds at most 9",
@@ -171,6 +177,17 @@ struct RenderCommand {
             throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }
     }
+}
+
+/// For `make bench`: this process's own peak memory and its workers', on
+/// standard error, when TINYCOLLAGE_DECODE_STATS is set.
+private func reportDecoderStatistics() {
+    guard ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_STATS"] != nil else { return }
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
+        .split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    let workers = DecoderPool.shared.statistics
+    printError("decode-stats: own-peak-kib=\(peak) workers=\(workers.workersStarted) worker-peak-kib=\(workers.peakWorkerResidentKiB)")
 }
 
 func printError(_ message: String) {

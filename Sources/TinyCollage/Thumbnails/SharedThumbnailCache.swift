@@ -4,8 +4,12 @@
 // $XDG_CACHE_HOME/thumbnails/{normal,large}/<md5 of the file's URI>.png, each
 // PNG carrying Thumb::URI and Thumb::MTime; a thumbnail counts only when both
 // match the file as it is now. Written atomically (temporary file, rename),
-// 0600 in 0700 folders as the standard asks. Deciding when to use it is
-// ThumbnailService's job; decoding the photo is ImageLoader's.
+// 0600 in 0700 folders as the standard asks. A file that cost a decoder
+// worker (a crash, its memory, its deadline) gets a fail marker in
+// fail/tinycollage/, as the standard has it, so the gallery does not pay for
+// it again until the file changes. The cache's PNGs may come from anyone,
+// so they are read by the decoder workers too. Deciding when to use it is
+// ThumbnailService's job; decoding the photo is the Decoder's.
 
 import CGtk
 import CollageCore
@@ -22,6 +26,8 @@ enum SharedThumbnailCache {
         case large
 
         var side: Int { self == .normal ? 128 : 256 }
+        /// The standard's folder for this flavour.
+        var folder: String { rawValue }
 
         static func fitting(_ side: Int) -> Flavour { side <= 128 ? .normal : .large }
     }
@@ -39,26 +45,51 @@ enum SharedThumbnailCache {
     /// Where the thumbnail of `path` would be, and what it must say; nil for a
     /// file that cannot be stat'ed (it will fail to decode too, with the reason).
     static func entry(for path: String, flavour: Flavour) -> Entry? {
+        entry(for: path, folder: flavour.folder)
+    }
+
+    /// Where a fail marker for `path` would be.
+    static func failureEntry(for path: String) -> Entry? {
+        entry(for: path, folder: "fail/tinycollage")
+    }
+
+    private static func entry(for path: String, folder: String) -> Entry? {
         var info = stat()
         guard FilePathText.withCString(path, { stat($0, &info) }) == 0,
               let uri = FilePathText.withCString(path, { takeString(g_filename_to_uri($0, nil, nil)) }),
               let md5 = takeString(g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1)) else { return nil }
         return Entry(uri: uri, modified: Int64(info.st_mtim.tv_sec),
-                     file: root + "/" + flavour.rawValue + "/" + md5 + ".png")
+                     file: root + "/" + folder + "/" + md5 + ".png")
+    }
+
+    /// The cached PNG at `entry`, if it is there and still matches the file.
+    private static func readFile(_ entry: Entry, decoder: Decoder) -> ThumbnailFile? {
+        guard let thumbnail = try? decoder.thumbnailFile(entry.file), thumbnail.uri == entry.uri,
+              Int64(thumbnail.modified) == entry.modified else { return nil }
+        return thumbnail
     }
 
     /// The cached thumbnail, if it is there and still matches the file.
-    static func read(_ entry: Entry) -> CairoImage? {
-        guard let pixbuf = gdk_pixbuf_new_from_file(entry.file, nil) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard string(gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::URI")) == entry.uri,
-              string(gdk_pixbuf_get_option(pixbuf, "tEXt::Thumb::MTime")).flatMap({ Int64($0) }) == entry.modified
-        else { return nil }
-        return CairoImage.from(pixbuf: pixbuf)
+    static func read(_ entry: Entry, decoder: Decoder) -> CairoImage? {
+        readFile(entry, decoder: decoder).map(\.image)
+    }
+
+    /// How the file cost a worker, if its fail marker is there and current.
+    static func readFailure(_ entry: Entry, decoder: Decoder) -> LoadError.Reason? {
+        let note = readFile(entry, decoder: decoder)?.note
+        return [LoadError.Reason.timedOut, .outOfMemory, .crashed].first { $0.key == note }
+    }
+
+    /// Leaves a fail marker when the failure cost a worker; nothing else is worth one.
+    static func writeFailure(_ reason: LoadError.Reason, for entry: Entry) {
+        guard [LoadError.Reason.timedOut, .outOfMemory, .crashed].contains(reason) else { return }
+        // The standard's fail markers are PNGs too; one transparent pixel.
+        guard let marker = CairoImage.make(width: 1, height: 1, opaque: false) else { return }
+        write(marker, for: entry, original: PixelSize(width: 1, height: 1), extra: [(ThumbnailFile.noteKey, reason.key)])
     }
 
     /// Leaves a thumbnail for `entry`; failures only cost the next visit a decode.
-    static func write(_ image: CairoImage, for entry: Entry, original: PixelSize) {
+    static func write(_ image: CairoImage, for entry: Entry, original: PixelSize, extra: [(String, String)] = []) {
         let folder = (entry.file as NSString).deletingLastPathComponent
         g_mkdir_with_parents(folder, 0o700)
         var template = Array((folder + "/.tinycollage-XXXXXX").utf8CString)
@@ -78,7 +109,7 @@ enum SharedThumbnailCache {
             // A 256 px thumbnail is small either way; zlib's fastest level
             // keeps the cache from competing with the decodes on screen.
             ("compression", "1"),
-        ]
+        ] + extra
         var keys = options.map { strdup($0.0) } + [nil]
         var values = options.map { strdup($0.1) } + [nil]
         defer {

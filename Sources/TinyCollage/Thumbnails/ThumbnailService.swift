@@ -1,8 +1,9 @@
 // Small textures of photos for the strip and the gallery, off the main
 // thread: from the freedesktop shared thumbnail cache when it holds a current
-// one, otherwise decoded with the same loader as the collage (EXIF-upright,
+// one, otherwise decoded by the decoder workers like the collage (EXIF-upright,
 // pixel limit, truncation check) at the smallest JPEG scale that covers the
-// thumbnail, which is then left in the shared cache for next time. The strip
+// thumbnail, which is then left in the shared cache for next time; a file
+// that cost a worker leaves a fail marker there instead. The strip
 // passes the preview's PhotoSource, so a photo just added is decoded once for
 // both. The newest request is served first (what the user just scrolled to),
 // at most two run at once, and finished textures are kept in a small LRU.
@@ -32,7 +33,7 @@ final class ThumbnailService {
         var source: PhotoSource?
     }
 
-    private let loader = ImageLoader()
+    private let decoder = Decoder.isolated()
     private let queue = DispatchQueue(label: "thumbnails", qos: .userInitiated, attributes: .concurrent)
     private var cache: [Key: (texture: Texture, lastUse: Int)] = [:]
     private var waiting: [Request] = []
@@ -80,7 +81,7 @@ final class ThumbnailService {
     private func startMore() {
         while running < parallelDecodes, let request = waiting.popLast() {
             running += 1
-            let source = request.source ?? PhotoSource(loader: loader, cache: ImageCache(budgetBytes: 0))
+            let source = request.source ?? PhotoSource(decoder: decoder, cache: ImageCache(budgetBytes: 0), purpose: .thumbnail)
             let key = request.key
             queue.async {
                 let outcome = Self.thumbnail(key.path, side: key.side, source: source)
@@ -94,8 +95,12 @@ final class ThumbnailService {
         let bounds = PixelSize(width: side, height: side)
         let flavour = SharedThumbnailCache.Flavour.fitting(side)
         let entry = SharedThumbnailCache.entry(for: path, flavour: flavour)
-        if let entry, let cached = SharedThumbnailCache.read(entry) {
+        if let entry, let cached = SharedThumbnailCache.read(entry, decoder: source.decoder) {
             return .success(cached.scaled(toFit: bounds))
+        }
+        let failureEntry = SharedThumbnailCache.failureEntry(for: path)
+        if let failureEntry, let reason = SharedThumbnailCache.readFailure(failureEntry, decoder: source.decoder) {
+            return .failure(LoadError(path: path, reason: reason))
         }
         do throws(LoadError) {
             // Cover two thirds of the side on both axes: the smallest decode whose
@@ -110,6 +115,9 @@ final class ThumbnailService {
             }
             return .success(thumbnail.scaled(toFit: bounds))
         } catch {
+            if let failureEntry {
+                writeQueue.async { SharedThumbnailCache.writeFailure(error.reason, for: failureEntry) }
+            }
             return .failure(error)
         }
     }

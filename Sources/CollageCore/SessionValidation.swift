@@ -1,0 +1,80 @@
+// A session read back from disk is checked, never trusted (SPEC §7): the app
+// wrote it, but a crash, a disk, a hand or a hostile program may have changed
+// it, and every value in it reaches the renderer. Each value is brought into
+// what can be drawn — a finite crop zoom within 1…8 and a centre within 0…1,
+// an output size and a gap and margin that the layout can compute with and
+// that leave room for the photos, one id per photo, a colour within 0…1 —
+// and every change is listed, so the app can say the file was corrected. An
+// output size past Cairo's 32767 pixels a side (but within `maximumSide`)
+// is kept: the preview draws it scaled, and saving it says why it cannot.
+
+import Foundation
+
+public enum SessionValidation {
+    /// Sizes, gaps and margins past this (a million pixels) are no collage
+    /// anyone made; below it, the layout's arithmetic cannot overflow.
+    public static let maximumSide = 1 << 20
+
+    /// Fixes what cannot be used in `document`; returns it with what was changed.
+    public static func checked(_ document: CollageDocument) -> (document: CollageDocument, repairs: [String]) {
+        var document = document
+        var repairs: [String] = []
+        if document.photos.count > CollageLayout.maximumPhotos {
+            repairs.append("\(document.photos.count) photos, more than a collage holds")
+            document.photos = Array(document.photos.prefix(CollageLayout.maximumPhotos))
+        }
+        var seen = Set<Photo.ID>()
+        for index in document.photos.indices {
+            var photo = document.photos[index]
+            if !seen.insert(photo.id).inserted {
+                // The same file twice is allowed; the same id twice would be one photo in two places.
+                repairs.append("photo \(index + 1) shares its id")
+                photo = Photo(path: photo.path, crop: photo.crop)
+                seen.insert(photo.id)
+            }
+            let crop = checked(photo.crop)
+            if crop != photo.crop {
+                repairs.append("photo \(index + 1) has a crop that cannot be drawn")
+                photo.crop = crop
+            }
+            document.photos[index] = photo
+        }
+        document.settings = checked(document.settings, photoCount: document.photos.count, repairs: &repairs)
+        return (document, repairs)
+    }
+
+    /// The crop with a finite zoom in 1…8 and a finite centre in 0…1.
+    static func checked(_ crop: Crop) -> Crop {
+        func finite(_ value: Double, otherwise fallback: Double) -> Double { value.isFinite ? value : fallback }
+        // Crop's initialiser clamps; the decoder that read the file does not.
+        return Crop(zoom: finite(crop.zoom, otherwise: 1), centerX: finite(crop.centerX, otherwise: 0.5),
+                    centerY: finite(crop.centerY, otherwise: 0.5))
+    }
+
+    private static func checked(_ settings: CollageSettings, photoCount: Int, repairs: inout [String]) -> CollageSettings {
+        var settings = settings
+        let maximum = maximumSide
+        let size = settings.outputSize
+        // Three photos across or down need a pixel each, with no gap or margin.
+        let least = 3
+        let clampedSize = PixelSize(width: min(max(size.width, least), maximum), height: min(max(size.height, least), maximum))
+        if clampedSize != size {
+            repairs.append("an output size of \(size)")
+            settings.outputSize = clampedSize
+        }
+        if !(0...maximum).contains(settings.gap) || !(0...maximum).contains(settings.margin)
+            || !CollageLayout.fits(count: photoCount, settings: settings) {
+            repairs.append("a gap of \(settings.gap) and a margin of \(settings.margin) that leave no room")
+            settings.gap = 0
+            settings.margin = 0
+        }
+        let colour = settings.background
+        let channels = [colour.red, colour.green, colour.blue, colour.alpha].map { $0.isFinite ? min(max($0, 0), 1) : 1 }
+        let clampedColour = RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+        if clampedColour != colour {
+            repairs.append("a background colour out of range")
+            settings.background = clampedColour
+        }
+        return settings
+    }
+}
