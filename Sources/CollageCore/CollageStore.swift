@@ -3,7 +3,8 @@
 //
 //          ┌──────────── CollageStore ────────────┐
 //  window ─┤ add/insert/move/remove/clear/        │
-//  actions │ setSettings/setCrop/undo/redo        │
+//  actions │ setSettings/setCrop/setTitle/        │
+//          │ undo/redo                            │
 //  CLI ────┤   document ── undo stack ── redo     │
 //          └──────┬───────────────────────────────┘
 //                 │ observers, once per change
@@ -21,6 +22,7 @@ public final class CollageStore {
         case photos
         case settings
         case crop(Photo.ID)
+        case title
         /// Facts learned about photos (their sizes); not an undoable change.
         case info
         case undo
@@ -35,6 +37,8 @@ public final class CollageStore {
     private var redoStack: [CollageDocument] = []
     private var observers: [Int: Observer] = [:]
     private var nextObserverID = 0
+    /// The last step was a title edit that later typing may join (see setTitle).
+    private var typingStep = false
     /// Enough for an afternoon of edits; each entry is a handful of paths.
     public static let undoLimit = 200
 
@@ -114,6 +118,23 @@ public final class CollageStore {
         commit(next, .crop(id))
     }
 
+    /// Changes the title. With `typing`, the change joins the step before it
+    /// when that was typing too, so a word typed is one undo step, not one per
+    /// letter; the caller says when a pause or another control ends the burst.
+    public func setTitle(_ title: CollageTitle, typing: Bool = false) {
+        guard title != document.title else { return }
+        var next = document
+        next.title = title
+        if typing, typingStep {
+            redoStack.removeAll()
+            document = next
+            notify(.title)
+            return
+        }
+        commit(next, .title)
+        typingStep = typing
+    }
+
     /// Records the pixel sizes learned of photos (a render tells all of them
     /// at once), without an undo step; observers are told once, if anything changed.
     public func updateSizes(_ sizes: [Photo.ID: PixelSize]) {
@@ -129,6 +150,7 @@ public final class CollageStore {
     /// Replaces the whole document, e.g. from a restored session; forgets history.
     public func replace(with newDocument: CollageDocument) {
         document = newDocument
+        typingStep = false
         undoStack.removeAll()
         redoStack.removeAll()
         notify(.replaced)
@@ -137,6 +159,7 @@ public final class CollageStore {
     @discardableResult
     public func undo() -> Bool {
         guard let previous = undoStack.popLast() else { return false }
+        typingStep = false
         redoStack.append(document)
         document = previous
         notify(.undo)
@@ -146,6 +169,7 @@ public final class CollageStore {
     @discardableResult
     public func redo() -> Bool {
         guard let next = redoStack.popLast() else { return false }
+        typingStep = false
         undoStack.append(document)
         document = next
         notify(.redo)
@@ -153,6 +177,7 @@ public final class CollageStore {
     }
 
     private func commit(_ next: CollageDocument, _ change: Change) {
+        typingStep = false
         undoStack.append(document)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
         redoStack.removeAll()
