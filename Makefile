@@ -17,8 +17,11 @@ LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
 # Debian packages: the GTK stack to build against, gdk-pixbuf loaders for
-# phone photos, validators, gettext, and what the tests and benchmarks drive.
+# phone photos, fonts for the title in any script (DejaVu: Latin, Greek,
+# Cyrillic, Hebrew, Arabic; Noto CJK: Japanese, Chinese, Korean),
+# validators, gettext, and what the tests and benchmarks drive.
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin \
+	libpango1.0-dev fonts-dejavu-core fonts-noto-cjk \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \

@@ -1,6 +1,7 @@
 // The offscreen collage (SPEC §3): a Cairo image surface of the output size
-// (or a smaller preview size with gap and margin scaled alike), the
-// background, and every photo aspect-filled into its cell with its crop.
+// (or a smaller preview size with gap, margin and title scaled alike), the
+// background, every photo aspect-filled into its cell with its crop, and the
+// title (SPEC §9, TitlePainter) in its band.
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
 // with a photo that fails is the caller's choice (`skipFailures`).
 
@@ -64,9 +65,6 @@ public struct Compositor: Sendable {
                        skipFailures: Bool = false) throws(RenderError) -> RenderResult {
         let settings = document.settings
         let target = size ?? settings.outputSize
-        let factor = Double(target.width) / Double(settings.outputSize.width)
-        let gap = Int((Double(settings.gap) * factor).rounded())
-        let margin = Int((Double(settings.margin) * factor).rounded())
         guard let image = CairoImage.make(width: target.width, height: target.height,
                                           opaque: settings.background.isOpaque) else {
             throw .tooLarge(target)
@@ -76,14 +74,17 @@ public struct Compositor: Sendable {
         // A failed photo leaves the layout; the rest are laid out and painted
         // again (decodes come from the cache when it keeps them).
         while true {
-            let cells: [CellRect]
+            let frame: CollageFrame
             do {
-                cells = try CollageLayout.cells(count: photos.count, size: target, gap: gap, margin: margin)
+                // The photos' cells around the title's band, gap and margin scaled to the target.
+                frame = try CollageFrame.make(count: photos.count, settings: settings, title: document.title, size: target)
             } catch {
                 throw .layout(error)
             }
+            let cells = frame.cells
             let pass = paintAll(photos, cells: cells, background: settings.background, into: image)
             if pass.failures.isEmpty {
+                TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
                 cairo_surface_flush(image.surface)
                 return RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
                                     cells: Dictionary(uniqueKeysWithValues: zip(photos.map(\.id), cells)))
