@@ -18,10 +18,11 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 
 # Debian packages: the GTK stack to build against, gdk-pixbuf loaders for
 # phone photos, fonts for the title in any script (DejaVu: Latin, Greek,
-# Cyrillic, Hebrew, Arabic; Noto CJK: Japanese, Chinese, Korean),
-# validators, gettext, and what the tests and benchmarks drive.
+# Cyrillic, Hebrew, Arabic; Noto CJK: Japanese, Chinese, Korean), photo
+# metadata and the offline place database for title suggestions (gexiv2,
+# libgweather 4), validators, gettext, and what the tests and benchmarks drive.
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin \
-	libpango1.0-dev fonts-dejavu-core fonts-noto-cjk \
+	libpango1.0-dev fonts-dejavu-core fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
