@@ -89,16 +89,16 @@ validate: deps
 # The template from the sources; pot-check fails when a message is missing from it.
 POT := po/tinycollage.pot
 pot:
-	grep -rlE '\btrn?\(' Sources/TinyCollage | sort > po/POTFILES
-	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS \
+	grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort > po/POTFILES
+	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --add-comments=TRANSLATORS \
 		--package-name=TinyCollage --msgid-bugs-address=https://github.com/tinycollage/TinyCollage/issues \
 		--files-from=po/POTFILES --output=$(POT)
 	@for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po $(POT); done
 
 pot-check:
-	@grep -rlE '\btrn?\(' Sources/TinyCollage | sort | diff -q - po/POTFILES >/dev/null || \
+	@grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort | diff -q - po/POTFILES >/dev/null || \
 		{ echo "po/POTFILES does not list every file with translatable messages: run 'make pot'"; exit 1; }
-	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 \
+	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 \
 		--files-from=po/POTFILES --output=$$tmp; \
 	missing=$$(msgcomm --less-than=2 --unique $$tmp $(POT) 2>/dev/null | grep -c '^msgid "' ); rm -f $$tmp; \
 	for l in $(LINGUAS); do \
