@@ -37,6 +37,10 @@ static inline void tc_accessible_set_label(GtkWidget *widget, const char *label)
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+static inline void tc_accessible_set_description(GtkWidget *widget, const char *description) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
 
 // A GValue holding a string, for GdkContentProvider (G_VALUE_INIT is a macro).
 static inline GdkContentProvider *tc_content_provider_for_string(const char *text) {

@@ -119,8 +119,8 @@ public final class CollageStore {
     }
 
     /// Changes the title. With `typing`, the change joins the step before it
-    /// when that was typing too, so a word typed is one undo step, not one per
-    /// letter; the caller says when a pause or another control ends the burst.
+    /// when that was typing too, so a burst of letters is one undo step, not
+    /// one per letter; `endTyping()` (a pause) or any other change ends the burst.
     public func setTitle(_ title: CollageTitle, typing: Bool = false) {
         guard title != document.title else { return }
         var next = document
@@ -133,6 +133,11 @@ public final class CollageStore {
         }
         commit(next, .title)
         typingStep = typing
+    }
+
+    /// The next typed change starts an undo step of its own.
+    public func endTyping() {
+        typingStep = false
     }
 
     /// Records the pixel sizes learned of photos (a render tells all of them

@@ -90,6 +90,14 @@ import Testing
         #expect(!store.canUndo)
         #expect(store.redo())
         #expect(store.document.title.text == "Paris")
+        // A pause ends the burst.
+        store.setTitle(CollageTitle(text: "Paris 2"), typing: true)
+        store.endTyping()
+        store.setTitle(CollageTitle(text: "Paris 20"), typing: true)
+        #expect(store.undo())
+        #expect(store.document.title.text == "Paris 2")
+        #expect(store.undo())
+        #expect(store.document.title.text == "Paris")
         // After an undo, typing starts a new step rather than joining the redone one.
         store.setTitle(CollageTitle(text: "Paris!"), typing: true)
         #expect(store.undo())

@@ -22,15 +22,6 @@ import TestSupport
         }
     }
 
-    /// Dark pixels in rows `rows` of an image file, every other pixel.
-    func darkPixels(_ path: String, rows: Range<Int>, width: Int) throws -> Int {
-        let crop = path + ".band.txt"
-        _ = try run("/usr/bin/convert", [path, "-crop", "\(width)x\(rows.count)+0+\(rows.lowerBound)", "-colorspace", "gray",
-                                        "-threshold", "50%", "-format", "%[fx:round(w*h*(1-mean))]", "info:"]).stdout
-            .write(toFile: crop, atomically: true, encoding: .utf8)
-        return Int(try String(contentsOfFile: crop, encoding: .utf8)) ?? -1
-    }
-
     @Test func aTitleIsDrawnAboveThePhotos() throws {
         let folder = try FixtureFolder()
         let photo = try folder.solid("a.png", colour: "red")
@@ -38,7 +29,7 @@ import TestSupport
                                    "--title-size", "10", photo])
         #expect(result.status == 0, "\(result.stderr)")
         // 10 % of 400 = 40 px text in an 80 px band; the photo below it.
-        #expect(try darkPixels(folder.file("c.png"), rows: 0..<80, width: 600) > 500)
+        #expect(try darkPixelCount(folder.file("c.png"), y: 0, width: 600, height: 80) > 500)
         let below = try pixelWithImageMagick(folder.file("c.png"), x: 300, y: 80)
         #expect(below.r > 240 && below.g < 15, "the photo starts under the band: \(below)")
         let corner = try pixelWithImageMagick(folder.file("c.png"), x: 2, y: 2)
@@ -75,7 +66,7 @@ import TestSupport
         #expect(typed.status == 0)
         let compare = try run("/usr/bin/compare", ["-metric", "AE", folder.file("auto.png"), folder.file("typed.png"), "null:"])
         #expect(compare.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "auto differs from the suggestion typed out")
-        #expect(try darkPixels(folder.file("auto.png"), rows: 0..<36, width: 400) > 100)
+        #expect(try darkPixelCount(folder.file("auto.png"), y: 0, width: 400, height: 36) > 100)
     }
 
     @Test func autoWithoutMetadataSaysSoAndDrawsNoTitle() throws {

@@ -88,7 +88,10 @@ final class SettingsPopover {
             adw_preferences_group_add(group.cast(), row)
         }
         let popover = gtk_popover_new()!
-        gtk_popover_set_child(popover.cast(), group)
+        let panel = gtk_box_new(GTK_ORIENTATION_VERTICAL, 12)!
+        gtk_box_append(panel.cast(), TitleEditor(controller: controller).widget)
+        gtk_box_append(panel.cast(), group)
+        gtk_popover_set_child(popover.cast(), panel)
         gtk_widget_set_margin_top(group, 6)
         gtk_menu_button_set_popover(button.opaque, popover)
 
