@@ -17,12 +17,13 @@ public struct CollageDocument: Hashable, Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case photos, settings, title }
 
-    /// Session files from before titles have none: they load with no title.
+    /// Session files from before titles have none: they load with no title;
+    /// nor do the photos of a file whose title cannot be read at all.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         photos = try c.decode([Photo].self, forKey: .photos)
         settings = try c.decode(CollageSettings.self, forKey: .settings)
-        title = try c.decodeIfPresent(CollageTitle.self, forKey: .title) ?? CollageTitle()
+        title = ((try? c.decodeIfPresent(CollageTitle.self, forKey: .title)) ?? nil) ?? CollageTitle()
     }
 
     public var isFull: Bool { photos.count >= CollageLayout.maximumPhotos }

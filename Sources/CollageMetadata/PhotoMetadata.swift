@@ -37,13 +37,24 @@ public enum PhotoMetadata {
         guard fstat(fd, &info) == 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
         // Folders, FIFOs and devices hold no photo; an empty file no metadata.
         guard info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return PhotoFacts() }
-        let size = Int(info.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
-            throw ReadError(path: path, reason: String(cString: strerror(errno)))
+        // Read, not mapped: a file cut short while Exiv2 reads a mapping would
+        // take the process down with SIGBUS; a short read is just a short file.
+        let wanted = min(Int(info.st_size), readLimit)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        var count = 0
+        while count < wanted {
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + count, wanted - count, off_t(count)) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+            if got == 0 { break }
+            count += got
         }
-        defer { munmap(mapped, size) }
-        return facts(bytes: mapped.assumingMemoryBound(to: UInt8.self), count: size)
+        return bytes.withUnsafeBufferPointer { facts(bytes: $0.baseAddress!, count: count) }
     }
+
+    /// Metadata sits at a photo's start (JPEG, PNG, WebP) or in its first
+    /// boxes (HEIF); no more than this is read of a file, however large.
+    public static let readLimit = 64 << 20
 
     private static func facts(bytes: UnsafePointer<UInt8>, count: Int) -> PhotoFacts {
         _ = initialized

@@ -68,6 +68,15 @@ import Testing
          "title": {"text": 42, "position": null, "size": "big"}}}
         """
         #expect(try SessionFile.decode(Data(wrongTypes.utf8)).title == CollageTitle())
+        // A title that is not even an object costs the title, not the photos.
+        let notAnObject = """
+        {"formatVersion": 1, "document": {"photos": [{"id": "6F9619FF-8B86-D011-B42D-00C04FC964FF",
+         "path": "/p/a.jpg", "crop": {"zoom": 1, "centerX": 0.5, "centerY": 0.5}}],
+         "settings": {"outputSize": {"width": 100, "height": 100}, "gap": 0, "margin": 0,
+         "background": {"red": 1, "green": 1, "blue": 1, "alpha": 1}}, "title": "Paris"}}
+        """
+        let kept = try SessionFile.decode(Data(notAnObject.utf8))
+        #expect(kept.photos.count == 1 && kept.title == CollageTitle())
     }
 
     @Test func typingIsOneUndoStepAndOtherChangesEndIt() {

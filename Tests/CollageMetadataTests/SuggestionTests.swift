@@ -94,6 +94,17 @@ import TestSupport
         #expect(TitleSuggester.suggestion(for: [text, folder.file("gone.jpg")]) == nil)
     }
 
+    @Test func aPhotoBeyondTheReadLimitStillSaysWhatItsStartSays() throws {
+        // A JPEG's EXIF is at its start: a huge file (padded at its end, as a
+        // motion photo's trailing video is) is read up to the limit and no further.
+        let folder = try FixtureFolder()
+        let path = try folder.tagged("big.jpg", taken: "2026:04:03 12:00:00")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(PhotoMetadata.readLimit) * 2)
+        try handle.close()
+        #expect(try PhotoMetadata.read(path: path).taken == day(2026, 4, 3))
+    }
+
     @Test func hostileValuesInTheTagsAreRefused() throws {
         let folder = try FixtureFolder()
         let blank = try folder.tagged("blank.jpg", taken: "0000:00:00 00:00:00")

@@ -68,6 +68,7 @@ final class TitleEditor {
         sizeRow = Self.combo(tr("Text size"), [tr("Small"), tr("Medium"), tr("Large")])
         autoColour = gtk_switch_new()!
         gtk_widget_set_valign(autoColour, GTK_ALIGN_CENTER)
+        tc_accessible_set_label(autoColour, tr("Automatic text colour"))
         let autoRow = adw_action_row_new()!
         adw_preferences_row_set_title(autoRow.cast(), tr("Automatic text colour"))
         adw_action_row_set_subtitle(autoRow.cast(), tr("Black or white, whichever reads best"))
@@ -230,7 +231,4 @@ final class TitleEditor {
     private func updateSuggestionButton() {
         gtk_widget_set_sensitive(useSuggestion, suggestion == nil ? 0 : 1)
     }
-
-    /// Whether a suggestion is still being worked out (tests and the state dump may wait).
-    var isIdle: Bool { suggestedFor == controller.document.photos.map(\.path) }
 }
