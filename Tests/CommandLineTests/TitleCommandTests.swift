@@ -56,6 +56,20 @@ import TestSupport
         #expect(red > 10, "red text pixels in the bottom band: \(red)")
     }
 
+    @Test func aTitleThatIsNotUTF8IsDrawnNotTakenForAPath() throws {
+        let folder = try FixtureFolder()
+        let photo = try folder.solid("a.png", colour: "yellow")
+        var environment = ProcessInfo.processInfo.environment
+        environment["LANGUAGE"] = "en"
+        // "Caf\xe9 file://x": Latin-1, not UTF-8, and a text that looks like a URI.
+        let title = Array("Caf".utf8) + [0xE9] + Array(" file://x".utf8)
+        let result = try runWithRawArguments(binary, [Array("render".utf8), Array("-o".utf8), Array(folder.file("c.png").utf8),
+                                                      Array("--size".utf8), Array("400x300".utf8), Array("--title".utf8), title,
+                                                      Array(photo.utf8)], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try darkPixelCount(folder.file("c.png"), y: 0, width: 400, height: 36) > 50)
+    }
+
     @Test func autoUsesTheSuggestion() throws {
         let folder = try FixtureFolder()
         let photos = try parisInApril(folder)

@@ -107,7 +107,8 @@ struct RenderCommand {
             case "-t", "--title":
                 let text = try next()
                 options.autoTitle = text == "auto"
-                options.title.text = options.autoTitle ? "" : text
+                // argv's bytes that are not UTF-8 arrive as FilePathText: draw them as "�".
+                options.title.text = options.autoTitle ? "" : FilePathText.displayText(text)
             case "--title-position":
                 let text = try next()
                 guard let position = CollageTitle.Position(rawValue: text) else {
