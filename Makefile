@@ -17,10 +17,14 @@ LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
 # Debian packages: the GTK stack to build against, libseccomp and libtiff for
-# the decoder workers (their sandbox; why a TIFF cannot be read), gdk-pixbuf
-# loaders for phone photos, validators, gettext, and what the tests and
-# benchmarks drive (webp's img2webp makes animated WebP fixtures).
+# the decoder workers (their sandbox; why a TIFF cannot be read), fonts for the
+# title in any script (DejaVu: Latin, Greek, Cyrillic, Hebrew, Arabic; Noto
+# CJK: Japanese, Chinese, Korean), photo metadata and the offline place
+# database for title suggestions (gexiv2, libgweather 4), gdk-pixbuf loaders
+# for phone photos, validators, gettext, and what the tests and benchmarks
+# drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI).
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
+	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
@@ -88,16 +92,16 @@ validate: deps
 # The template from the sources; pot-check fails when a message is missing from it.
 POT := po/tinycollage.pot
 pot:
-	grep -rlE '\btrn?\(' Sources/TinyCollage | sort > po/POTFILES
-	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --add-comments=TRANSLATORS \
+	grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort > po/POTFILES
+	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --add-comments=TRANSLATORS \
 		--package-name=TinyCollage --msgid-bugs-address=https://github.com/tinycollage/TinyCollage/issues \
 		--files-from=po/POTFILES --output=$(POT)
 	@for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po $(POT); done
 
 pot-check:
-	@grep -rlE '\btrn?\(' Sources/TinyCollage | sort | diff -q - po/POTFILES >/dev/null || \
+	@grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort | diff -q - po/POTFILES >/dev/null || \
 		{ echo "po/POTFILES does not list every file with translatable messages: run 'make pot'"; exit 1; }
-	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 \
+	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 \
 		--files-from=po/POTFILES --output=$$tmp; \
 	missing=$$(msgcomm --less-than=2 --unique $$tmp $(POT) 2>/dev/null | grep -c '^msgid "' ); rm -f $$tmp; \
 	for l in $(LINGUAS); do \

@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // TinyCollage: a GTK4 collage maker. The arrow goes one way:
-// TinyCollage (window + command line) -> CollageRender -> CollageCore.
+// TinyCollage (window + command line) -> CollageRender, CollageMetadata -> CollageCore.
 import PackageDescription
 
 let package = Package(
@@ -22,14 +22,23 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev", "libtiff-dev"])]
         ),
+        // Photo metadata (gexiv2) and the place database (libgweather) for
+        // title suggestions; apart from CGtk so only CollageMetadata sees them.
+        .systemLibrary(
+            name: "CMetadata",
+            pkgConfig: "gweather4",
+            providers: [.apt(["libgweather-4-dev", "libgexiv2-dev"])]
+        ),
         .target(name: "CollageCore"),
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),
-        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
+        .target(name: "CollageMetadata", dependencies: ["CollageCore", "CMetadata"]),
+        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CollageMetadata", "CGtk"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CGtk", "CLinux"],
                          path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
+        .testTarget(name: "CollageMetadataTests", dependencies: ["CollageMetadata", "CollageCore", "TestSupport"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TinyCollage", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["TinyCollage", "TestSupport"]),

@@ -1,7 +1,8 @@
 # Case 3: preview latency in the window's own code path, through the
 # collage-bench executable (Sources/CollageBench): the first 800x800 preview
 # of the nine photos (decoding included, cold in-process cache), then the
-# re-composite after a reorder and after a settings change (medians inside
+# re-composite after a reorder and after a settings change, and with a title
+# (above the photos, over them, and changing as while typing) (medians inside
 # each process). Several processes, so the first preview has several samples.
 
 import subprocess
@@ -22,7 +23,11 @@ def measure(photos, processes=5, runs=25):
     samples = [run_once(photos, runs) for _ in range(processes)]
     _, rss = run_measured([COLLAGE_BENCH, "--size", str(SIZE), "--runs", str(runs), *photos])
     figures = {key: median([float(s[key]) for s in samples])
-               for key in ("first_preview_ms", "reorder_ms", "settings_ms")}
+               for key in ("first_preview_ms", "reorder_ms", "settings_ms", "plain_reorder_ms",
+                           "title_above_ms", "title_overlay_ms", "title_typing_ms")}
+    # What a title adds to a re-composite: the worse of a band above and an
+    # overlay, each against the plain renders interleaved with it.
+    figures["title_added_ms"] = max(figures["title_above_ms"], figures["title_overlay_ms"]) - figures["plain_reorder_ms"]
     figures["first_preview_all"] = [float(s["first_preview_ms"]) for s in samples]
     figures["preview_size"] = samples[0]["preview_size"]
     figures["rss_mb"] = rss

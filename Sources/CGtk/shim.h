@@ -1,4 +1,4 @@
-// The C side of TinyCollage: GTK4, libadwaita, gdk-pixbuf and Cairo headers,
+// The C side of TinyCollage: GTK4, libadwaita, gdk-pixbuf, Cairo and PangoCairo headers,
 // plus static inline helpers for the few C macros Swift cannot import.
 // Everything else is called from Swift directly.
 #ifndef TINYCOLLAGE_SHIM_H
@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <cairo.h>
+#include <pango/pangocairo.h>
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <libintl.h>

@@ -1,14 +1,29 @@
-// The document: the selected photos in collage order and the collage settings.
+// The document: the selected photos in collage order, the collage settings
+// and the title.
 // Its operations are pure value changes; CollageStore adds undo, observers and
 // persistence on top, so the command line and the window share one model.
 
 public struct CollageDocument: Hashable, Codable, Sendable {
     public var photos: [Photo]
     public var settings: CollageSettings
+    /// Empty text: no title, nothing drawn.
+    public var title: CollageTitle
 
-    public init(photos: [Photo] = [], settings: CollageSettings = CollageSettings()) {
+    public init(photos: [Photo] = [], settings: CollageSettings = CollageSettings(), title: CollageTitle = CollageTitle()) {
         self.photos = photos
         self.settings = settings
+        self.title = title
+    }
+
+    private enum CodingKeys: String, CodingKey { case photos, settings, title }
+
+    /// Session files from before titles have none: they load with no title;
+    /// nor do the photos of a file whose title cannot be read at all.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        photos = try c.decode([Photo].self, forKey: .photos)
+        settings = try c.decode(CollageSettings.self, forKey: .settings)
+        title = ((try? c.decodeIfPresent(CollageTitle.self, forKey: .title)) ?? nil) ?? CollageTitle()
     }
 
     public var isFull: Bool { photos.count >= CollageLayout.maximumPhotos }
@@ -62,7 +77,7 @@ public struct CollageDocument: Hashable, Codable, Sendable {
     }
 
     /// Which parts differ from `other`: the photos (membership or order),
-    /// crops, settings.
+    /// crops, settings, the title.
     public func differences(from other: CollageDocument) -> CollageStore.Change.Parts {
         var parts: CollageStore.Change.Parts = []
         if photos.map(\.id) != other.photos.map(\.id) || photos.map(\.path) != other.photos.map(\.path) {
@@ -73,12 +88,12 @@ public struct CollageDocument: Hashable, Codable, Sendable {
             parts.insert(.crops)
         }
         if settings != other.settings { parts.insert(.settings) }
+        if title != other.title { parts.insert(.title) }
         return parts
     }
 
-    /// The cells of the current photos at the output size.
+    /// The cells of the current photos at the output size, around the title's band.
     public func cells() throws(CollageLayout.LayoutError) -> [CellRect] {
-        try CollageLayout.cells(count: photos.count, size: settings.outputSize, gap: settings.gap,
-                                margin: settings.margin)
+        try frame().cells
     }
 }

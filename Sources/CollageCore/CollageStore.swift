@@ -3,7 +3,8 @@
 //
 //          ┌──────────── CollageStore ────────────┐
 //  window ─┤ add/insert/move/remove/clear/        │
-//  actions │ setSettings/setCrop/undo/redo        │
+//  actions │ setSettings/setCrop/setTitle/        │
+//          │ undo/redo                            │
 //  CLI ────┤   document ── undo stack ── redo     │
 //          └──────┬───────────────────────────────┘
 //                 │ observers, once per change
@@ -29,7 +30,9 @@ public final class CollageStore {
             /// The crop of one or more photos.
             public static let crops = Parts(rawValue: 2)
             public static let settings = Parts(rawValue: 4)
-            public static let all: Parts = [.photos, .crops, .settings]
+            /// The title's text, place, size or colour.
+            public static let title = Parts(rawValue: 8)
+            public static let all: Parts = [.photos, .crops, .settings, .title]
         }
 
         public enum Cause: Equatable, Sendable {
@@ -54,6 +57,8 @@ public final class CollageStore {
     private var redoStack: [CollageDocument] = []
     private var observers: [Int: Observer] = [:]
     private var nextObserverID = 0
+    /// The last step was a title edit that later typing may join (see setTitle).
+    private var typingStep = false
     /// Enough for an afternoon of edits; each entry is a handful of paths.
     public static let undoLimit = 200
 
@@ -133,9 +138,33 @@ public final class CollageStore {
         commit(next, Change(.crops))
     }
 
+
+    /// Changes the title. With `typing`, the change joins the step before it
+    /// when that was typing too, so a burst of letters is one undo step, not
+    /// one per letter; `endTyping()` (a pause) or any other change ends the burst.
+    public func setTitle(_ title: CollageTitle, typing: Bool = false) {
+        guard title != document.title else { return }
+        var next = document
+        next.title = title
+        if typing, typingStep {
+            redoStack.removeAll()
+            document = next
+            notify(Change(.title))
+            return
+        }
+        commit(next, Change(.title))
+        typingStep = typing
+    }
+
+    /// The next typed change starts an undo step of its own.
+    public func endTyping() {
+        typingStep = false
+    }
+
     /// Replaces the whole document, e.g. from a restored session; forgets history.
     public func replace(with newDocument: CollageDocument) {
         document = newDocument
+        typingStep = false
         undoStack.removeAll()
         redoStack.removeAll()
         notify(Change(.all, .replaced))
@@ -144,6 +173,7 @@ public final class CollageStore {
     @discardableResult
     public func undo() -> Bool {
         guard let previous = undoStack.popLast() else { return false }
+        typingStep = false
         redoStack.append(document)
         let parts = previous.differences(from: document)
         document = previous
@@ -154,6 +184,7 @@ public final class CollageStore {
     @discardableResult
     public func redo() -> Bool {
         guard let next = redoStack.popLast() else { return false }
+        typingStep = false
         undoStack.append(document)
         let parts = next.differences(from: document)
         document = next
@@ -162,6 +193,7 @@ public final class CollageStore {
     }
 
     private func commit(_ next: CollageDocument, _ change: Change) {
+        typingStep = false
         undoStack.append(document)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
         redoStack.removeAll()

@@ -1,6 +1,7 @@
 // The offscreen collage (SPEC §3): a Cairo image surface of the output size
-// (or a smaller preview size with gap and margin scaled alike), the
-// background, and every photo aspect-filled into its cell with its crop.
+// (or a smaller preview size with gap, margin and title scaled alike), the
+// background, every photo aspect-filled into its cell with its crop, and the
+// title (SPEC §9, TitlePainter) in its band.
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
 // with a photo that fails is the caller's choice (`skipFailures`). The
 // settings and, for a one-off render, every photo's header are checked
@@ -77,9 +78,6 @@ public struct Compositor: Sendable {
         guard target.width <= maximum, target.height <= maximum else { throw .tooLarge(target) }
         // Beyond the output's own side neither can leave room (and would overflow below).
         guard (0...maximum).contains(settings.gap), (0...maximum).contains(settings.margin) else { throw noRoom }
-        let factor = Double(target.width) / Double(settings.outputSize.width)
-        let gap = Int((Double(settings.gap) * factor).rounded())
-        let margin = Int((Double(settings.margin) * factor).rounded())
         var photos = document.photos
         var failures: [Photo.ID: LoadError] = [:]
         if checksInputsFirst {
@@ -90,7 +88,7 @@ public struct Compositor: Sendable {
             photos = photos.filter { failures[$0.id] == nil }
         }
         do {
-            _ = try CollageLayout.cells(count: max(photos.count, 1), size: target, gap: gap, margin: margin)
+            _ = try CollageFrame.make(count: max(photos.count, 1), settings: settings, title: document.title, size: target)
         } catch {
             throw .layout(error)
         }
@@ -101,14 +99,17 @@ public struct Compositor: Sendable {
         // A failed photo leaves the layout; the rest are laid out and painted
         // again (decodes come from the cache when it keeps them).
         while true {
-            let cells: [CellRect]
+            let frame: CollageFrame
             do {
-                cells = try CollageLayout.cells(count: photos.count, size: target, gap: gap, margin: margin)
+                // The photos' cells around the title's band, gap and margin scaled to the target.
+                frame = try CollageFrame.make(count: photos.count, settings: settings, title: document.title, size: target)
             } catch {
                 throw .layout(error)
             }
+            let cells = frame.cells
             let pass = paintAll(photos, cells: cells, background: settings.background, into: image)
             if pass.failures.isEmpty {
+                TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
                 cairo_surface_flush(image.surface)
                 return RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
                                     cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))

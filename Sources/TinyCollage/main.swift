@@ -1,7 +1,8 @@
-// Entry point: `tinycollage render …` is the command line (SPEC §6),
-// `--help` documents both, anything else opens the window. The hidden
-// `decode-worker` is this program as its own image decoder (DecodeWorker),
-// started by the app and the command line, never by a person.
+// Entry point: `tinycollage render …` and `tinycollage suggest-title …` are
+// the command line (SPEC §6, §9), `--help` documents them, anything else
+// opens the window. The hidden `decode-worker` is this program as its own
+// image decoder (DecodeWorker), started by the app and the command line,
+// never by a person.
 
 import CollageCore
 import CollageRender
@@ -16,12 +17,14 @@ func mainHelp() -> String {
     HelpText.render([
         .line(tr("Usage: tinycollage [FILE…]")),
         .line(tr("       tinycollage render --output FILE [OPTION…] PHOTO…")),
+        .line(tr("       tinycollage suggest-title PHOTO…")),
         .blank,
         .line(tr("TinyCollage turns up to 9 photos into one collage image.")),
         .line(tr("Without a command, it opens the window with the given photos added.")),
         .blank,
         .line(tr("Commands:")),
         .option("render", tr("write the collage to a file without a window (see “tinycollage render --help”)")),
+        .option("suggest-title", tr("print the title the photos’ places and dates suggest (see “tinycollage suggest-title --help”)")),
         .blank,
         .line(tr("Options:")),
         .option("-h, --help", tr("show this help")),
@@ -34,10 +37,14 @@ case DecodeWorker.command:
     exit(DecodeWorker.run())
 case "render":
     exit(RenderCommand.run(Array(arguments.dropFirst())))
+case "suggest-title":
+    exit(SuggestTitleCommand.run(Array(arguments.dropFirst())))
 case "-h", "--help":
     print(mainHelp())
     print("")
     print(RenderCommand.usage())
+    print("")
+    print(SuggestTitleCommand.usage())
     exit(0)
 case "--version":
     print("tinycollage \(AppInfo.version)")

@@ -19,11 +19,25 @@ extension AppUnderTest {
         guard state.area("settingsPanel").visible else { throw AppError(description: "the settings panel did not open") }
     }
 
+    /// Scrolls the settings panel with the wheel until the widget named `name` is wholly in view.
+    @discardableResult
+    func revealInSettings(_ name: String) throws -> AppState {
+        try openSettings()
+        var state = try self.state()
+        for _ in 0..<30 {
+            let panel = state.area("settingsPanel"), area = state.area(name)
+            if area.y >= panel.y, area.y + area.height <= panel.y + panel.height { return state }
+            // Over the rows' titles, not a spin button (the wheel would change its value).
+            try scroll(at: (panel.x + 40, panel.centerY), state: state, up: area.y < panel.y)
+            state = try self.state()
+        }
+        throw AppError(description: "\(name) could not be scrolled into view")
+    }
+
     /// Types `value` into the spin button named `name`, as a person does: a
     /// click into its text, select all, type, Tab to leave it.
     func typeIntoSpin(_ name: String, _ value: Int) throws {
-        try openSettings()
-        let state = try self.state()
+        let state = try revealInSettings(name)
         let spin = state.area(name)
         guard spin.visible else { throw AppError(description: "\(name) is not on screen") }
         try click((spin.x + 12, spin.centerY), state: state)
@@ -35,7 +49,7 @@ extension AppUnderTest {
 
     /// Clicks the widget named `name` (a switch, a button).
     func clickNamed(_ name: String) throws {
-        let state = try self.state()
+        let state = try name.hasPrefix("setting") ? revealInSettings(name) : self.state()
         let area = state.area(name)
         guard area.visible else { throw AppError(description: "\(name) is not on screen") }
         try click(area.center, state: state)

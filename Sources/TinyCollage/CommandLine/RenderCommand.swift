@@ -6,6 +6,7 @@
 // decoder workers, started as soon as there are photos to read.
 
 import CollageCore
+import CollageMetadata
 import CollageRender
 import Foundation
 
@@ -15,6 +16,9 @@ struct RenderCommand {
         var settings = CollageSettings()
         var quality = ImageFormat.defaultJPEGQuality
         var force = false
+        var title = CollageTitle()
+        /// `--title auto`: the title the photos' metadata suggests.
+        var autoTitle = false
         var photos: [String] = []
         var help = false
     }
@@ -38,11 +42,16 @@ struct RenderCommand {
             .option("-m, --margin PX", tr("space around the photos in pixels (default 0)")),
             .option("-b, --background COLOR", tr("white, black, transparent, #rrggbb or #rrggbbaa (default white)")),
             .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
+            .option("-t, --title TEXT|auto", tr("a title on the collage; “auto” suggests one from where and when the photos were taken")),
+            .option("--title-position POS", tr("top, bottom or overlay (over the photos) (default top)")),
+            .option("--title-size PERCENT", tr("the title’s height in percent of the collage’s shorter side, 2 to 20 (default 6)")),
+            .option("--title-color COLOR", tr("the title’s colour, or auto: black or white, whichever reads best (default auto)")),
             .option("-f, --force", tr("replace FILE if it exists")),
             .option("-h, --help", tr("show this help")),
             .blank,
             .line(tr("Layout: photos fill columns top to bottom, columns left to right:")),
             .line("  1 | 1,1 | 1,2 | 2,2 | 2,3 | 3,3 | 2,2,3 | 3,3,2 | 3,3,3"),
+            .line(tr("With --title auto and photos that say neither where nor when they were taken, the collage has no title and a note says so.")),
             .line(tr("Exit status: 0 on success, 1 on bad input or a failed write, 2 on a usage error.")),
         ])
     }
@@ -97,6 +106,34 @@ struct RenderCommand {
                 }
                 options.settings.background = colour
             case "-f", "--force": options.force = true
+            case "-t", "--title":
+                let text = try next()
+                options.autoTitle = text == "auto"
+                // argv's bytes that are not UTF-8 arrive as FilePathText: draw them as "�".
+                options.title.text = options.autoTitle ? "" : FilePathText.displayText(text)
+            case "--title-position":
+                let text = try next()
+                guard let position = CollageTitle.Position(rawValue: text) else {
+                    throw .usage(tr("--title-position takes top, bottom or overlay, not “%s”", text))
+                }
+                options.title.position = position
+            case "--title-size":
+                let text = try next()
+                let range = CollageTitle.sizeRange
+                guard let percent = Double(text), (range.lowerBound * 100...range.upperBound * 100).contains(percent) else {
+                    throw .usage(tr("--title-size takes a percentage from 2 to 20, not “%s”", text))
+                }
+                options.title.size = percent / 100
+            case "--title-color":
+                let text = try next()
+                if text == "auto" {
+                    options.title.colour = nil
+                } else {
+                    guard let colour = RGBAColor(parsing: text) else {
+                        throw .usage(tr("--title-color takes a colour such as black, #336699 or auto, not “%s”", text))
+                    }
+                    options.title.colour = colour
+                }
             default:
                 if !onlyPhotos, argument.hasPrefix("-"), argument.count > 1 {
                     throw .usage(tr("unknown option “%s”", argument))
@@ -160,7 +197,16 @@ struct RenderCommand {
         if !options.force, AtomicFile.exists(output) {
             throw .input(tr("%s: %s (use --force to replace it)", FilePathText.displayText(output), Messages.reason(ExportError.Reason.exists)))
         }
-        let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings)
+        var title = options.title
+        var note: String?
+        if options.autoTitle {
+            if let suggestion = TitleSuggester.suggestion(for: options.photos) {
+                title.text = TitleSuggestionText.text(suggestion)
+            } else {
+                note = tr("no title: the photos say neither where nor when they were taken")
+            }
+        }
+        let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
         let compositor = Compositor.oneOff()
         let result: RenderResult
         do {
@@ -176,6 +222,7 @@ struct RenderCommand {
         } catch {
             throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }
+        if let note { printError("tinycollage: " + note) }
     }
 }
 

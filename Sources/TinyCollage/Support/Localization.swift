@@ -1,6 +1,7 @@
 // gettext for TinyCollage: `tr("…")` looks a message up in the "tinycollage"
-// domain; `%s` placeholders are filled in order, so translators can move
-// words around a name but not reorder two names (none of our messages has two).
+// domain (`trc` with a context, `trn` with plural forms); `%s` placeholders
+// are filled in order, so translators can move words around a name but not
+// reorder two names (none of our messages needs that).
 // The catalogue is found next to the binary's build tree or under the prefix.
 
 import CGtk
@@ -11,6 +12,13 @@ let gettextDomain = "tinycollage"
 func tr(_ message: String, _ arguments: String...) -> String {
     // gettext hands back its argument when untranslated: copy it while it lives.
     let text = message.withCString { String(cString: g_dgettext(gettextDomain, $0)) }
+    return filling(text, with: arguments)
+}
+
+/// A message whose English is the same as another's but whose translation
+/// may differ (gettext's msgctxt): `trc("date format", "%B %Y")`.
+func trc(_ context: String, _ message: String, _ arguments: String...) -> String {
+    let text = context.withCString { c in message.withCString { String(cString: g_dpgettext2(gettextDomain, c, $0)) } }
     return filling(text, with: arguments)
 }
 

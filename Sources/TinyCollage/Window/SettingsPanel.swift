@@ -48,6 +48,8 @@ final class SettingsPanel {
         let page = adw_preferences_page_new()!
         widget = page
         name(widget, "settingsPanel", label: tr("Collage settings"))
+        // The title first: opening the panel puts the keyboard in its field.
+        for group in TitleEditor(controller: controller).groups { adw_preferences_page_add(page.cast(), group.cast()) }
         let group = adw_preferences_group_new()!
         adw_preferences_group_set_title(group.cast(), tr("Collage"))
         adw_preferences_page_add(page.cast(), group.cast())
