@@ -17,12 +17,16 @@ LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
 # Debian packages: the GTK stack to build against, gdk-pixbuf loaders for
-# phone photos, validators, gettext, and what the tests and benchmarks drive.
+# phone photos, validators, gettext, and what the tests and benchmarks drive;
+# GStreamer for the camera (videotestsrc and decodebin in -base, v4l2src and
+# jpegdec in -good, pipewiresrc for the Camera portal).
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
-	libjpeg-turbo-progs libvips-tools time
+	libjpeg-turbo-progs libvips-tools time \
+	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+	gstreamer1.0-pipewire
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean

@@ -14,9 +14,14 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev", "libgdk-pixbuf-2.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CGst",
+            pkgConfig: "gstreamer-app-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
         .target(name: "CollageCore"),
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk"]),
-        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk"]),
+        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CGtk", "CGst"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),

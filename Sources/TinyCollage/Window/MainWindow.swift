@@ -70,7 +70,7 @@ final class MainWindow {
         gtk_box_append(column.cast(), strip.widget)
         gtk_box_append(column.cast(), gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
         gtk_box_append(column.cast(), gallery.widget)
-        adw_toast_overlay_set_child(OpaquePointer(overlay), column)
+        adw_toast_overlay_set_child(OpaquePointer(overlay), installCamera(around: column))
         adw_application_window_set_content(window.cast(), overlay)
 
         saver.parent = window
@@ -114,6 +114,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         let file = g_menu_new()!
         g_menu_append(file, tr("Open…"), "win.open")
+        g_menu_append(file, tr("Take Photos…"), "win.take-photos")
         g_menu_append(file, tr("Save As…"), "win.save-as")
         g_menu_append(file, tr("Clear All"), "win.clear")
         let app = g_menu_new()!
