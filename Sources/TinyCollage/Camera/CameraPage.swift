@@ -20,6 +20,7 @@ final class CameraPage {
     private let picture: Widget
     private let status: Widget
     private let retryButton: Widget
+    private let problemBox: Widget
     let countdown: Widget
     let countdownCaption: Widget
     let shutter: Widget
@@ -77,7 +78,9 @@ final class CameraPage {
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         addClass(retryButton, "pill")
         name(retryButton, "buttonCameraRetry", label: tr("Try Again"))
-        adw_status_page_set_child(status.opaque, retryButton)
+        problemBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(problemBox.cast(), retryButton)
+        adw_status_page_set_child(status.opaque, problemBox)
         name(status, "cameraMessage", label: tr("Camera problem"))
 
         stack = gtk_stack_new()!
@@ -224,6 +227,7 @@ final class CameraPage {
         adw_status_page_set_title(status.opaque, problem.title)
         adw_status_page_set_description(status.opaque, takeString(g_markup_escape_text(problem.details, -1)))
         problem.title.withCString { tc_accessible_set_label(status, $0) }
+        gtk_widget_set_name(problemBox, "cameraProblem-" + problem.kind)
         gtk_stack_set_visible_child_name(stack.opaque, "problem")
         setSensitive(false)
         if gtk_widget_get_mapped(widget) != 0 { gtk_widget_grab_focus(retryButton) }

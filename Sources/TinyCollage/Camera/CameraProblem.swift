@@ -15,6 +15,19 @@ enum CameraProblem: Error, Equatable, Sendable {
     case badSource(description: String, reason: String)
     case failed(reason: String)
 
+    /// The kind as a word, for the message's widget name ("cameraProblem-busy"),
+    /// which tests and accessibility tools can find.
+    var kind: String {
+        switch self {
+        case .noCamera: return "noCamera"
+        case .busy: return "busy"
+        case .refused: return "refused"
+        case .stopped: return "stopped"
+        case .badSource: return "badSource"
+        case .failed: return "failed"
+        }
+    }
+
     var title: String {
         switch self {
         case .noCamera: return tr("No camera was found")
