@@ -218,6 +218,8 @@ final class CameraPage {
             gtk_stack_set_visible_child_name(stack.opaque, "live")
         }
         gtk_picture_set_paintable(picture.opaque, texture)
+        let scale = Int(gtk_widget_get_scale_factor(picture))
+        pipeline?.fitView(width: Int(gtk_widget_get_width(picture)) * scale, height: Int(gtk_widget_get_height(picture)) * scale)
     }
 
     private func show(_ problem: CameraProblem) {

@@ -1,13 +1,12 @@
 // One running camera: a GStreamer pipeline of the chosen source, decoded
 // (MJPEG webcams, RTSP streams) and split in two. The view branch scales to
-// at most 960×720 BGRA for the live view (FrameHandoff brings frames to the
-// main loop); the still branch keeps the newest frame at the camera's full
+// the view's size in BGRA (FrameHandoff brings frames to the main loop); the still branch keeps the newest frame at the camera's full
 // resolution, untouched, for a shot. Errors come through the bus watch on the
 // main loop as CameraProblems. Starting and stopping run on a queue of their
 // own, so a slow device never blocks the window; stop() releases everything
 // (streaming threads end, the portal's descriptor is closed).
 //
-//   source ─ decodebin ─ tee ─┬─ queue ─ videoconvert ─ videoscale ─ BGRA ≤ 960×720 ─ appsink "camview" (drops old)
+//   source ─ decodebin ─ tee ─┬─ queue ─ videoconvert ─ videoscale ─ BGRA ≤ view ─ appsink "camview" (drops old)
 //                             └─ queue ─ appsink "camstill" (keeps only the newest full-size frame)
 
 import CGst
@@ -25,6 +24,8 @@ final class ElementRef: @unchecked Sendable {
 final class CameraPipeline {
     private let pipeline: ElementRef
     private let stillSink: ElementRef
+    private let viewCaps: ElementRef
+    private var viewSize = (width: 640, height: 480)
     private let handoff: FrameHandoff
     private let opening: CameraOpening
     private let control = DispatchQueue(label: "camera-control")
@@ -38,6 +39,13 @@ final class CameraPipeline {
     /// Names the tail's elements carry (their streaming threads are named after them).
     static let viewSinkName = "camview"
     static let stillSinkName = "camstill"
+    static let viewCapsName = "camviewcaps"
+
+    /// Frames no larger than the view's box, shape kept: drawn 1:1, GTK never scales them
+    /// (its Cairo renderer's downscaling costs several times what videoscale does).
+    private static func viewCaps(width: Int, height: Int) -> String {
+        "video/x-raw,format=BGRA,width=[1,\(max(1, width))],height=[1,\(max(1, height))],pixel-aspect-ratio=1/1"
+    }
 
     private static func description(source: String) -> String {
         // Not leaky: the app sinks drop old frames themselves and never block,
@@ -46,7 +54,7 @@ final class CameraPipeline {
         let queue = "queue max-size-buffers=2 max-size-bytes=0 max-size-time=0"
         return source + " ! decodebin ! tee name=camtee "
             + "camtee. ! \(queue) name=camviewq ! videoconvert ! videoscale ! "
-            + "video/x-raw,format=BGRA,width=[1,960],height=[1,720],pixel-aspect-ratio=1/1 ! "
+            + "capsfilter name=\(viewCapsName) caps=\"\(viewCaps(width: 640, height: 480))\" ! "
             + "appsink name=\(viewSinkName) max-buffers=1 drop=true "
             + "camtee. ! \(queue) name=camstillq ! appsink name=\(stillSinkName) caps=video/x-raw max-buffers=1 drop=true"
     }
@@ -65,18 +73,21 @@ final class CameraPipeline {
         }
         let pipeline = ElementRef(taking: built)
         let bin = UnsafeMutableRawPointer(built).assumingMemoryBound(to: GstBin.self)
-        guard let view = gst_bin_get_by_name(bin, viewSinkName), let still = gst_bin_get_by_name(bin, stillSinkName) else {
+        guard let view = gst_bin_get_by_name(bin, viewSinkName), let still = gst_bin_get_by_name(bin, stillSinkName),
+              let caps = gst_bin_get_by_name(bin, viewCapsName) else {
             opening.portalFD.map { _ = close($0) }
             return .failure(.badSource(description: opening.chosen ?? opening.description,
                                        reason: tr("it names an element “camview” or “camstill” of its own")))
         }
         let viewRef = ElementRef(taking: view)
-        return .success(CameraPipeline(pipeline: pipeline, view: viewRef, still: ElementRef(taking: still), opening: opening))
+        return .success(CameraPipeline(pipeline: pipeline, view: viewRef, still: ElementRef(taking: still),
+                                       caps: ElementRef(taking: caps), opening: opening))
     }
 
-    private init(pipeline: ElementRef, view: ElementRef, still: ElementRef, opening: CameraOpening) {
+    private init(pipeline: ElementRef, view: ElementRef, still: ElementRef, caps: ElementRef, opening: CameraOpening) {
         self.pipeline = pipeline
         stillSink = still
+        viewCaps = caps
         self.opening = opening
         let owner = WeakOwner()
         handoff = FrameHandoff { sample in owner.pipeline?.show(sample) }
@@ -117,6 +128,15 @@ final class CameraPipeline {
             withExtendedLifetime(pipeline) {}
             if let fd { close(fd) }
         }
+    }
+
+    /// Asks for view frames that fit `width`×`height` device pixels (the view's box).
+    func fitView(width: Int, height: Int) {
+        guard width > 0, height > 0, (width, height) != viewSize else { return }
+        viewSize = (width, height)
+        // capsfilter takes new caps while streaming and renegotiates upstream.
+        gst_util_set_object_arg(UnsafeMutableRawPointer(viewCaps.pointer).assumingMemoryBound(to: GObject.self), "caps",
+                                Self.viewCaps(width: width, height: height))
     }
 
     /// The newest full-resolution frame, waiting up to `seconds` for one; on a background thread.

@@ -34,6 +34,9 @@ final class CameraHost {
         stack = gtk_stack_new()!
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_set_transition_duration(stack.opaque, 150)
+        // Only the shown page is measured: a live view's frame must not lay out the collage page too.
+        gtk_stack_set_hhomogeneous(stack.opaque, 0)
+        gtk_stack_set_vhomogeneous(stack.opaque, 0)
         gtk_stack_add_named(stack.opaque, content, "collage")
     }
 
