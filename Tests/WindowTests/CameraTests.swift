@@ -26,7 +26,11 @@ struct Person {
     }
 
     func focusWindow() throws {
-        let windows = try xdotool(["search", "--sync", "--onlyvisible", "--pid", String(app.process.processIdentifier)])
+        // Bounded: --sync alone would wait for ever for an app that is gone.
+        let search = try run("/usr/bin/timeout", ["20", "/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--pid",
+                                                  String(app.process.processIdentifier)])
+        guard search.status == 0 else { throw AppError(description: "no window (app running: \(app.process.isRunning))") }
+        let windows = search.stdout
         guard let window = windows.split(separator: "\n").last.map(String.init) else {
             throw AppError(description: "no window for the app")
         }

@@ -71,6 +71,7 @@ final class CameraPage {
         gtk_box_append(starting.cast(), spinner)
         gtk_box_append(starting.cast(), gtk_label_new(tr("Starting the camera…")))
         name(starting, "cameraStarting", label: tr("Starting the camera…"))
+        addClass(starting, "camera-starting")
 
         status = adw_status_page_new()!
         adw_status_page_set_icon_name(status.opaque, "camera-disabled-symbolic")

@@ -100,7 +100,15 @@ final class CameraPipeline {
         stop()
     }
 
+    /// How long a camera may take to send its first picture before the page says so.
+    static let firstFrameTimeoutMilliseconds: UInt32 = 20_000
+
     func start() {
+        MainLoop.after(milliseconds: Self.firstFrameTimeoutMilliseconds) { [weak self] in
+            guard let self, !self.stopped, !self.isStreaming else { return }
+            self.fail(.failed(reason: tr("no picture came from the camera within %s seconds",
+                                         String(Self.firstFrameTimeoutMilliseconds / 1000))))
+        }
         let pipeline = pipeline
         control.async {
             if gst_element_set_state(pipeline.pointer, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {

@@ -11,6 +11,7 @@ enum CameraStyle {
     static let css = """
     .camera-view { background-color: #000000; }
     .camera-view statuspage { background-color: @window_bg_color; }
+    .camera-starting { color: #ffffff; }
     .camera-countdown { font-size: 120px; font-weight: 800; color: #ffffff; text-shadow: 0 2px 8px rgba(0,0,0,0.8); }
     .camera-countdown-caption { font-size: 20px; font-weight: 700; color: #ffffff; text-shadow: 0 1px 4px rgba(0,0,0,0.8); }
     .camera-controls { padding: 12px; }
