@@ -22,14 +22,18 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # CJK: Japanese, Chinese, Korean), photo metadata and the offline place
 # database for title suggestions (gexiv2, libgweather 4), gdk-pixbuf loaders
 # for phone photos, validators, gettext, and what the tests and benchmarks
-# drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI).
+# drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI);
+# GStreamer for the camera (videotestsrc and decodebin in -base, v4l2src and
+# jpegdec in -good, pipewiresrc for the Camera portal).
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
 	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
 	libjpeg-turbo-progs libvips-tools time fonts-dejavu-core webp \
-	nautilus at-spi2-core python3-pyatspi
+	nautilus at-spi2-core python3-pyatspi \
+	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
+	gstreamer1.0-pipewire
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean

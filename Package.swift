@@ -29,10 +29,16 @@ let package = Package(
             pkgConfig: "gweather4",
             providers: [.apt(["libgweather-4-dev", "libgexiv2-dev"])]
         ),
+        // The camera: GStreamer core, app, video and tag libraries.
+        .systemLibrary(
+            name: "CGst",
+            pkgConfig: "gstreamer-app-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
         .target(name: "CollageCore"),
         .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),
         .target(name: "CollageMetadata", dependencies: ["CollageCore", "CMetadata"]),
-        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CollageMetadata", "CGtk"]),
+        .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CollageMetadata", "CGtk", "CGst"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CGtk", "CLinux"],
                          path: "Sources/CollageFuzz"),

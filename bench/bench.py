@@ -3,8 +3,9 @@
 # 24-megapixel photos: ours vs libvips vs ImageMagick vs the djpeg decode
 # floor, peers.py), case 3 (preview latency in the window's code path,
 # preview.py) and case 4 (the gallery with 5,000 photos, cold and warm
-# thumbnail cache, gallery.py). The last line printed is a one-line summary.
-# Needs an X display for case 4: without DISPLAY it runs itself again under
+# thumbnail cache, gallery.py), case 5 (the camera page's live view: CPU
+# cost, camera.py). The last line printed is a one-line summary.
+# Needs an X display for cases 4 and 5: without DISPLAY it runs itself again under
 # xvfb-run in a private D-Bus session.
 
 import argparse
@@ -14,6 +15,7 @@ import traceback
 
 sys.dont_write_bytecode = True  # no __pycache__ in bench/
 
+import camera  # noqa: E402
 import fixtures  # noqa: E402
 import gallery  # noqa: E402
 import peers  # noqa: E402
@@ -29,6 +31,8 @@ def parse_args():
     p.add_argument("--skip-gallery", action="store_true", help="leave out case 4")
     p.add_argument("--compare", metavar="BINARY",
                    help="another build of tinycollage (e.g. before decoding moved to workers) to time beside ours")
+    p.add_argument("--skip-camera", action="store_true", help="leave out case 5")
+    p.add_argument("--camera-only", action="store_true", help="run case 5 (the camera's live view) alone")
     return p.parse_args()
 
 
@@ -60,8 +64,13 @@ def table(rows, header, align):
 
 def main():
     args = parse_args()
-    if not args.skip_gallery:
+    if not args.skip_gallery or not args.skip_camera:
         reexec_under_xvfb()
+    if args.camera_only:
+        targets = []
+        camera.report(camera.run(), targets)
+        table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
+        return
     for binary in (TINYCOLLAGE, COLLAGE_BENCH):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} missing: run `make release` first")
@@ -220,6 +229,16 @@ def main():
     else:
         log(f"Case 4: not measured ({gallery_error})")
 
+    # ---- Case 5 ----------------------------------------------------------
+    log("")
+    cam = None
+    if not args.skip_camera:
+        try:
+            cam = camera.run()
+            camera.report(cam, targets)
+        except Exception as e:
+            log(f"Case 5: failed ({e})")
+
     log("")
     log(f"Load average at the end: {os.getloadavg()[0]:.1f}")
     log("Targets:")
@@ -233,6 +252,8 @@ def main():
     if cold and warm:
         parts += [f"gallery warm first screen {warm['first_ms']:.0f} ms",
                   f"gallery RSS {warm['rss_mb']:.0f} MB (cold {cold['rss_mb']:.0f} MB)"]
+    if cam:
+        parts.append(f"camera live view {cam['cost']:.1f} % of a core")
     parts.append(f"targets met {sum(t[3] for t in targets)}/{len(targets)}")
     print("summary: " + ", ".join(parts), flush=True)
 

@@ -4,7 +4,7 @@
 # and the djpeg decode floor, the preview in the window's code path
 # (collage-bench) and the gallery under Xvfb, and prints a table whose last
 # line is a one-line summary. See bench/bench.py; BENCH_ARGS passes options to
-# it (e.g. --runs 3, --skip-gallery). Takes ~10 minutes.
+# it (e.g. --runs 3, --skip-gallery, --camera-only). Takes ~10 minutes.
 
 # This fragment is included before the Makefile's first rule: keep `all` the
 # default goal rather than the first target below.

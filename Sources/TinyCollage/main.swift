@@ -15,7 +15,7 @@ let arguments = (1..<Int(CommandLine.argc)).map { FilePathText.text(fromCString:
 
 func mainHelp() -> String {
     HelpText.render([
-        .line(tr("Usage: tinycollage [FILE…]")),
+        .line(tr("Usage: tinycollage [--camera-source PIPELINE] [FILE…]")),
         .line(tr("       tinycollage render --output FILE [OPTION…] PHOTO…")),
         .line(tr("       tinycollage suggest-title PHOTO…")),
         .blank,
@@ -27,6 +27,7 @@ func mainHelp() -> String {
         .option("suggest-title", tr("print the title the photos’ places and dates suggest (see “tinycollage suggest-title --help”)")),
         .blank,
         .line(tr("Options:")),
+        .option("--camera-source PIPELINE", tr("take photos from this GStreamer source (a gst-launch description such as “v4l2src device=/dev/video2” or “rtspsrc location=rtsp://…”) instead of the camera found automatically")),
         .option("-h, --help", tr("show this help")),
         .option("--version", tr("show the version")),
     ])

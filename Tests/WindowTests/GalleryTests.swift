@@ -70,6 +70,9 @@ extension AppWindow {
             let name = try run("/bin/sh", ["-c", "printf %s '\(uri)' | md5sum | cut -d' ' -f1"]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let thumbnail = large + "/" + name + ".png"
+            // Written in the background after the cell shows it.
+            let deadline = Date().addingTimeInterval(5)
+            while !FileManager.default.fileExists(atPath: thumbnail), Date() < deadline { usleep(50_000) }
             #expect(FileManager.default.fileExists(atPath: thumbnail), "no thumbnail for \(photo)")
             let tags = try run("/usr/bin/identify", ["-format", "%w %h %[Thumb::URI]", thumbnail]).stdout
             #expect(tags == "256 192 \(uri)", "\(tags)")

@@ -28,6 +28,7 @@ final class Application {
         gtk_window_set_default_icon_name(AppInfo.id)
         // The Application lives as long as the process (main keeps it), so
         // these handlers still reach it weakly only to follow the rule.
+        addOptions()
         Signals.plain(app.raw, "startup", after: true) { [weak self] in self?.startUp() }
         Signals.plain(app.raw, "activate") { [weak self] in self?.present() }
         Signals.open(app.raw) { [weak self] files in
@@ -55,12 +56,29 @@ final class Application {
         let accels: [(String, String, String?)] = [
             ("app.quit", "<Control>q", nil), ("win.close", "<Control>w", nil),
             ("win.save", "<Control>s", nil), ("win.save-as", "<Control><Shift>s", nil),
-            ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil),
+            ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil), ("win.take-photos", "<Control>t", nil),
             ("win.redo", "<Control><Shift>z", "<Control>y"), ("win.clear", "<Control><Shift>BackSpace", nil),
             ("win.show-help-overlay", "<Control>question", nil), ("win.settings", "F9", nil),
         ]
         let gtkApp = app.cast(GtkApplication.self)
         for (action, accel, second) in accels { tc_set_accel(gtkApp, action, accel, second) }
+    }
+
+    /// Options GApplication parses before the files (HANDLES_OPEN): what is
+    /// left on the command line still opens as photos.
+    private func addOptions() {
+        g_application_add_main_option(app.cast(GApplication.self), "camera-source", 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING,
+                                      tr("Take photos from this GStreamer source (a gst-launch description)"),
+                                      tr("PIPELINE"))
+        Signals.localOptions(app.raw) { options in
+            let type = g_variant_type_new("s")
+            defer { g_variant_type_free(type) }
+            if let value = g_variant_dict_lookup_value(options, "camera-source", type) {
+                CameraSourceChooser.commandLineSource = string(g_variant_get_string(value, nil))
+                g_variant_unref(value)
+            }
+            return -1  // go on: activate, or open the files
+        }
     }
 
     private func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {

@@ -31,11 +31,12 @@ import CGtk
 
 @MainActor
 enum Companion {
-    private static let key = "tinycollage-companion"
+    private static let defaultKey = "tinycollage-companion"
 
     /// Makes `widget` keep `companion` alive until the widget is finalized.
-    /// One companion per widget; attaching another replaces (and releases) it.
-    static func attach(_ companion: AnyObject, to widget: Widget) {
+    /// One companion per widget and key; attaching another under the same
+    /// key replaces (and releases) it.
+    static func attach(_ companion: AnyObject, to widget: Widget, key: String = defaultKey) {
         let retained = Unmanaged.passRetained(companion).toOpaque()
         g_object_set_data_full(widget.cast(GObject.self), key, retained) { data in
             guard let data else { return }

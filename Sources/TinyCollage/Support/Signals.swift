@@ -242,6 +242,20 @@ enum Signals {
         return connect(instance, "changed", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    typealias LocalOptions = @MainActor (UnsafeMutablePointer<GVariantDict>) -> Int32
+
+    /// `gint handler(GApplication *, GVariantDict *options)`: GApplication::handle-local-options.
+    @discardableResult
+    static func localOptions(_ instance: UnsafeMutableRawPointer, _ handler: @escaping LocalOptions) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GVariantDict>?, UnsafeMutableRawPointer?) -> Int32 = {
+            _, options, data in
+            let b: SignalBox<LocalOptions> = Signals.box(data)
+            nonisolated(unsafe) let options = options!
+            return MainActor.assumeIsolated { b.function(options) }
+        }
+        return connect(instance, "handle-local-options", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     typealias Open = @MainActor ([UnsafeMutableRawPointer]) -> Void
 
     /// `void handler(GApplication *, GFile **files, int n_files, const char *hint)`: GApplication::open.

@@ -108,7 +108,7 @@ final class MainWindow {
 
         gtk_box_append(page.cast(), header)
         gtk_box_append(page.cast(), body)
-        adw_toast_overlay_set_child(OpaquePointer(overlay), page)
+        adw_toast_overlay_set_child(OpaquePointer(overlay), installCamera(around: page))
         adw_application_window_set_content(window.cast(), overlay)
 
         saver.parent = window
@@ -156,6 +156,7 @@ final class MainWindow {
         let menu = g_menu_new()!
         let file = g_menu_new()!
         g_menu_append(file, tr("Open…"), "win.open")
+        g_menu_append(file, tr("Take Photos…"), "win.take-photos")
         g_menu_append(file, tr("Save As…"), "win.save-as")
         g_menu_append(file, tr("Clear All"), "win.clear")
         let app = g_menu_new()!

@@ -25,6 +25,7 @@ enum ShortcutsWindow {
         let groups = [
             group(tr("Collage"), [
                 shortcut("<Control>o", tr("Add photos")),
+                shortcut("<Control>t", tr("Take photos with the camera")),
                 shortcut("<Control>s", tr("Save to Pictures")),
                 shortcut("<Control><Shift>s", tr("Save as…")),
                 shortcut("<Control><Shift>BackSpace", tr("Remove all photos")),
@@ -34,6 +35,10 @@ enum ShortcutsWindow {
                 shortcut("<Alt>Right", tr("Move the focused photo right")),
                 shortcut("Delete", tr("Remove the focused photo")),
                 shortcut("Menu", tr("Show the focused photo’s menu")),
+            ]),
+            group(tr("Camera"), [
+                shortcut("space", tr("Take a photo")),
+                shortcut("Escape", tr("Back to the collage")),
             ]),
             group(tr("Undo"), [
                 shortcut("<Control>z", tr("Undo")),
