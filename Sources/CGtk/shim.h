@@ -50,6 +50,32 @@ static inline void tc_accessible_set_selected(GtkWidget *widget, gboolean select
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_SELECTED, selected, -1);
 }
 
+// Hidden from assistive technologies: decoration whose meaning a parent already says.
+static inline void tc_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
+// Any GtkAccessible, not only widgets (GtkStackPage is one).
+static inline void tc_accessible_object_set_label(gpointer accessible, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(accessible), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+// A label with another accessible role (the role is construct-only): an
+// alert label is what a screen reader speaks when it appears.
+static inline GtkWidget *tc_label_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_LABEL, "accessible-role", role, NULL));
+}
+
+// A drawing area with another accessible role (an image, for a photo's cell).
+static inline GtkWidget *tc_drawing_area_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
+}
+
+// G_OBJECT_TYPE_NAME is a macro.
+static inline const char *tc_type_name_of(gpointer instance) {
+    return G_OBJECT_TYPE_NAME(instance);
+}
+
 static inline void tc_accessible_set_key_shortcuts(GtkWidget *widget, const char *shortcuts) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_KEY_SHORTCUTS, shortcuts, -1);
 }

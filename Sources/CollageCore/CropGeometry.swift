@@ -52,6 +52,17 @@ public enum Enlargement {
         return crop.scale(image: image, cell: cell)
     }
 
+    /// The factor as a person reads it: one decimal, or two below 1.1 so a
+    /// photo marked too small never reads "1.0×".
+    public static func text(_ factor: Double) -> String {
+        let digits = factor < 1.095 ? 2 : 1
+        let scale = digits == 2 ? 100.0 : 10.0
+        let rounded = (factor * scale).rounded() / scale
+        var text = String(rounded)
+        while text.split(separator: ".").last.map({ $0.count < digits }) ?? false { text += "0" }
+        return text
+    }
+
     /// Whether it shows: a hair over 1 (rounding of cell edges) is not "too small".
     public static func isTooSmall(image: PixelSize, cell: PixelSize, crop: Crop = Crop()) -> Bool {
         factor(image: image, cell: cell, crop: crop) > 1.01

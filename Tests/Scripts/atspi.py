@@ -50,7 +50,7 @@ def describe(obj, path):
         "actions": [],
     }
     try:
-        ext = obj.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        ext = obj.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
         entry["extents"] = [ext.x, ext.y, ext.width, ext.height]
     except NotImplementedError:
         entry["extents"] = None

@@ -16,7 +16,7 @@ struct AccessibleObject {
     var actions: [String] { raw["actions"] as? [String] ?? [] }
     var path: [Int] { raw["path"] as? [Int] ?? [] }
     var text: String? { raw["text"] as? String }
-    /// Screen x, y, width, height.
+    /// x, y, width, height relative to the object's window (GTK 4.8 knows no screen positions on X11).
     var extents: [Int]? { raw["extents"] as? [Int] }
     var isShowing: Bool { states.contains("showing") }
     var center: (Int, Int)? {
@@ -32,9 +32,18 @@ enum Accessibility {
             .appendingPathComponent("Scripts/atspi.py").path
     }()
 
+    /// The test's own bus (PrivateBus), when it has one.
+    nonisolated(unsafe) static var bus: String?
+
+    static var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus }
+        return environment
+    }
+
     @discardableResult
     static func call(_ arguments: [String]) throws -> ProcessOutput {
-        try run("/usr/bin/python3", [script] + arguments)
+        try run("/usr/bin/python3", [script] + arguments, environment: environment)
     }
 
     /// Every object of `app`'s windows.
@@ -78,6 +87,7 @@ enum Accessibility {
         init(arguments: [String]) throws {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = [Accessibility.script] + arguments
+            process.environment = Accessibility.environment
             process.standardOutput = output
             process.standardError = FileHandle.standardError
             try process.run()

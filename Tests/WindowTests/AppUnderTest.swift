@@ -44,8 +44,8 @@ final class AppUnderTest {
     private let input = Pipe()
     private let output = Pipe()
     private var buffer = Data()
-    /// The X window, found once it is mapped.
-    private(set) var windowID: String?
+    /// The test's own D-Bus session, for an app a screen reader speaks to.
+    private let bus: PrivateBus?
 
     var pictures: String { home.file("Pictures") }
 
@@ -71,15 +71,18 @@ final class AppUnderTest {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = accessibility ? nil : "none"
         environment["NO_AT_BRIDGE"] = accessibility ? nil : "1"
+        bus = accessibility ? try PrivateBus() : nil
+        if let bus { environment.merge(bus.environment) { _, new in new } }
         environment["LANGUAGE"] = language
         environment["LC_ALL"] = nil
         environment["LANG"] = nil
-        for (key, value) in extraEnvironment { environment[key] = value }
+        // An empty value takes a variable away (DISPLAY, for Wayland).
+        for (key, value) in extraEnvironment { environment[key] = value.isEmpty ? nil : value }
         self.environment = environment
         if width != nil || height != nil {
             try Self.rememberWindowSize(width: width ?? 480, height: height ?? 740, home: self.home)
         }
-        try Self.waitForTheNameToBeFree()
+        try Self.waitForTheNameToBeFree(environment: environment)
         process.executableURL = URL(fileURLWithPath: appBinary)
         process.arguments = files
         process.environment = environment
@@ -113,12 +116,12 @@ final class AppUnderTest {
 
     /// An app from the test before may still be letting go of its D-Bus name;
     /// a new one started meanwhile would hand its files over and exit.
-    private static func waitForTheNameToBeFree() throws {
+    private static func waitForTheNameToBeFree(environment: [String: String]) throws {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             let reply = try run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
                                                    "--object-path", "/org/freedesktop/DBus", "--method",
-                                                   "org.freedesktop.DBus.NameHasOwner", appID])
+                                                   "org.freedesktop.DBus.NameHasOwner", appID], environment: environment)
             if reply.status != 0 || reply.stdout.contains("false") { return }
             usleep(50_000)
         }

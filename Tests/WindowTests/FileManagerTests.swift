@@ -17,12 +17,16 @@ final class FileManagerWindow {
     let process = Process()
     let home: FixtureFolder
     let folder: String
+    /// Nautilus and the screen reader's script meet on a bus of their own.
+    private let bus: PrivateBus
     private(set) var window = ""
 
     init(showing folder: String) throws {
         self.folder = folder
         home = try FixtureFolder()
+        bus = try PrivateBus()
         var environment = ProcessInfo.processInfo.environment
+        environment.merge(bus.environment) { _, new in new }
         environment["HOME"] = home.path
         environment["XDG_CONFIG_HOME"] = home.file("config")
         environment["XDG_DATA_HOME"] = home.file("data")
@@ -67,7 +71,8 @@ final class FileManagerWindow {
 
     /// The screen point of the file named `name` in the folder view, as a screen reader finds it.
     func item(_ name: String) throws -> (Int, Int) {
-        let deadline = Date().addingTimeInterval(15)
+        // Nautilus's first start on a fresh bus starts its helpers too: be patient.
+        let deadline = Date().addingTimeInterval(40)
         while Date() < deadline {
             if let object = try Accessibility.find(name, role: "table cell", in: "org.gnome.Nautilus"),
                let center = object.center {

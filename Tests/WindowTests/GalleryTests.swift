@@ -108,7 +108,9 @@ extension AppWindow {
         let (home, photos) = try homeWithPictures([("first.jpg", "red")], width: 300, height: 200)
         let app = try AppUnderTest(home: home)
         _ = try app.waitForGalleryThumbnails(count: 1)
-        try app.click(try app.state().galleryCell(photos[0])!.bounds.center, state: try app.state())
+        let start = try app.state()
+        try app.click(start.galleryCell(photos[0])!.bounds.center, state: start)
+        #expect(try app.waitFor(seconds: 3) { $0.photos == [photos[0]] }.photos == [photos[0]], "a click added it")
         // Copied in: the copy starts empty and is complete only when closed.
         let source = try FixtureFolder()
         let blue = try source.solid("blue.png", colour: "blue", width: 300, height: 200)

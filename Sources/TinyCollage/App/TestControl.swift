@@ -103,6 +103,20 @@ final class TestControl {
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 
+    /// Whether any label inside `widget` is cut short with "…".
+    private func isTruncated(_ widget: Widget) -> Bool {
+        if string(tc_type_name_of(widget.raw)) == "GtkLabel", let layout = gtk_label_get_layout(widget.opaque),
+           pango_layout_is_ellipsized(layout) != 0 {
+            return true
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if isTruncated(current) { return true }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return false
+    }
+
     /// The name of the focused widget or its nearest named ancestor, or its type.
     private func focusName() -> String {
         var widget = gtk_window_get_focus(window.window)
@@ -159,6 +173,8 @@ final class TestControl {
                 return entry
             },
             "focus": focusName(),
+            "titleTruncated": isTruncated(window.title),
+            "focusBounds": gtk_window_get_focus(window.window).map { bounds($0) } ?? [:],
             "cellCenters": document.photos.indices.map { index -> [Double] in
                 guard let center = cellCenter(index) else { return [-1, -1] }
                 var point = graphene_point_t(x: Float(center.x), y: Float(center.y)), inWindow = graphene_point_t()

@@ -52,7 +52,7 @@ final class CameraPage {
         let header = adw_header_bar_new()!
         adw_header_bar_set_title_widget(header.opaque, adw_window_title_new(tr("Take Photos"), nil))
         adw_header_bar_set_show_end_title_buttons(header.opaque, 0)
-        let done = gtk_button_new_with_mnemonic(tr("_Done"))!
+        let done = mnemonicButton(tr("_Done"))
         gtk_widget_set_tooltip_text(done, tr("Back to the collage (Escape)"))
         name(done, "buttonCameraDone", label: tr("Done"))
         adw_header_bar_pack_end(header.opaque, done)
@@ -75,7 +75,7 @@ final class CameraPage {
 
         status = adw_status_page_new()!
         adw_status_page_set_icon_name(status.opaque, "camera-disabled-symbolic")
-        retryButton = gtk_button_new_with_mnemonic(tr("_Try Again"))!
+        retryButton = mnemonicButton(tr("_Try Again"))
         gtk_widget_set_halign(retryButton, GTK_ALIGN_CENTER)
         addClass(retryButton, "pill")
         name(retryButton, "buttonCameraRetry", label: tr("Try Again"))
@@ -85,9 +85,9 @@ final class CameraPage {
         name(status, "cameraMessage", label: tr("Camera problem"))
 
         stack = gtk_stack_new()!
-        gtk_stack_add_named(stack.opaque, starting, "starting")
-        gtk_stack_add_named(stack.opaque, picture, "live")
-        gtk_stack_add_named(stack.opaque, status, "problem")
+        addStackPage(stack, starting, name: "starting", label: tr("Starting the camera"))
+        addStackPage(stack, picture, name: "live", label: tr("Live view"))
+        addStackPage(stack, status, name: "problem", label: tr("Camera problem"))
         addClass(stack, "camera-view")
 
         countdown = gtk_label_new(nil)!
@@ -108,7 +108,7 @@ final class CameraPage {
         gtk_widget_set_vexpand(overlay, 1)
         gtk_box_append(widget.cast(), overlay)
 
-        burstButton = gtk_button_new_with_mnemonic(tr("_4 Photos, 3 s Apart"))!
+        burstButton = mnemonicButton(tr("_4 Photos, 3 s Apart"))
         gtk_widget_set_tooltip_text(burstButton, tr("Take 4 photos, one every 3 seconds, with a countdown"))
         addClass(burstButton, "pill")
         name(burstButton, "buttonBurst", label: tr("Take 4 photos, 3 seconds apart"))

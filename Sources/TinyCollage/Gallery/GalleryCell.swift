@@ -4,6 +4,10 @@
 // Cells are recycled by the grid: each remembers the path it shows now and
 // ignores a thumbnail that arrives for another. Clicks and keys are the
 // grid's (GalleryView); whether a photo is selected is the controller's.
+// For a screen reader the cell is the grid's item (GtkListItemWidget, the
+// focusable one): it carries the file's name, a checked state when the photo
+// is in the collage, and an action ("gallery.toggle") that adds or removes it;
+// the pictures inside are hidden from it.
 
 import CGtk
 import CollageRender
@@ -71,6 +75,27 @@ final class GalleryCell {
         for held in [widget, picture, missing] { g_object_unref(held.raw) }
     }
 
+    /// The grid's item around this cell, once the grid has put it in one.
+    private var item: Widget? { gtk_widget_get_parent(widget) }
+    private var itemPrepared: Widget?
+
+    /// Gives the grid's item the cell's action, once per item (items are recycled with their cells).
+    private func prepareItem() {
+        guard let item, itemPrepared != item else { return }
+        itemPrepared = item
+        let group = g_simple_action_group_new()!
+        let action = g_simple_action_new("toggle", nil)!
+        Signals.withPointer(action.raw, "activate") { [weak self] _ in
+            guard let self, let path = self.path else { return }
+            self.controller.toggle(path: path)
+        }
+        g_action_map_add_action(OpaquePointer(group), action)
+        g_object_unref(action.raw)
+        gtk_widget_insert_action_group(item, "gallery", OpaquePointer(group))
+        g_object_unref(group.raw)
+        tc_accessible_set_hidden(widget, 1)
+    }
+
     /// Shows the photo `info` describes; its thumbnail waits for
     /// `requestThumbnail`, which GalleryView calls once the cell is on screen.
     func bind(info: OpaquePointer, side: Int) {
@@ -119,8 +144,11 @@ final class GalleryCell {
         guard let path else { return }
         let selected = controller.isSelected(path: path)
         if selected { addClass(widget, "checked") } else { removeClass(widget, "checked") }
-        let label = selected ? tr("%s, selected", displayName) : displayName
-        tc_accessible_set_label(widget, label)
+        prepareItem()
+        guard let item else { return }
+        tc_accessible_set_label(item, displayName)
+        tc_accessible_set_checked(item, selected ? 1 : 0)
+        tc_accessible_set_description(item, selected ? tr("In the collage") : tr("Not in the collage"))
     }
 
     private func show(_ result: Result<Texture, LoadError>) {

@@ -28,6 +28,9 @@ final class GalleryHint {
         gtk_label_set_wrap(OpaquePointer(detail), 1)
         gtk_label_set_justify(OpaquePointer(detail), GTK_JUSTIFY_CENTER)
         for child in [icon, title, detail] { gtk_box_append(widget.cast(GtkBox.self), child) }
+        // Never empty, or a screen reader would read the labels' class name.
+        show(icon: "folder-pictures-symbolic", title: tr("No photos in this folder"),
+             detail: tr("Choose another folder, or open photos from anywhere with Open…"))
     }
 
     func show(icon name: String, title text: String, detail advice: String) {

@@ -29,6 +29,8 @@ final class GalleryView {
     /// whose check marks follow the document, plus a few spare.
     private var cells: [UnsafeMutableRawPointer: GalleryCell] = [:]
     private var folderExists = true
+    /// Open…, hidden while the empty collage offers its own big Open… above.
+    private let openButton = GalleryView.makeOpenButton()
 
     init(controller: CollageController) {
         self.controller = controller
@@ -45,7 +47,7 @@ final class GalleryView {
         gtk_widget_set_hexpand(folder.widget, 1)
         gtk_widget_set_halign(folder.widget, GTK_ALIGN_START)
         gtk_box_append(toolbar.cast(GtkBox.self), folder.widget)
-        gtk_box_append(toolbar.cast(GtkBox.self), Self.openButton())
+        gtk_box_append(toolbar.cast(GtkBox.self), openButton)
         gtk_box_append(widget.cast(GtkBox.self), toolbar)
 
         let factory = gtk_signal_list_item_factory_new()!
@@ -62,12 +64,14 @@ final class GalleryView {
         scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(scroller), grid)
+        gtk_widget_set_name(scroller, "galleryScroller")
+        tc_accessible_set_label(scroller, tr("Photos on this computer"))
         gtk_widget_set_size_request(scroller, -1, Self.gridHeight)
 
         stack = gtk_stack_new()!
         gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(OpaquePointer(stack), scroller, "photos")
-        gtk_stack_add_named(OpaquePointer(stack), hint.widget, "empty")
+        addStackPage(stack, scroller, name: "photos", label: tr("Photos on this computer"))
+        addStackPage(stack, hint.widget, name: "empty", label: tr("No photos to show"))
         gtk_widget_set_vexpand(stack, 1)
         gtk_box_append(widget.cast(GtkBox.self), stack)
 
@@ -84,10 +88,12 @@ final class GalleryView {
         model.changed = { [weak self] in self?.updateStack() }
         model.rewritten = { [weak self] path in self?.controller.thumbnails.forget(path) }
         folder.changed = { [weak self] path in self?.show(folder: path) }
-        controller.store.observe { [weak self] _, change in
-            guard change.touches(.photos) else { return }
-            self?.updateChecks()
+        controller.store.observe { [weak self] document, change in
+            guard let self, change.touches(.photos) else { return }
+            self.updateChecks()
+            gtk_widget_set_visible(self.openButton, document.photos.isEmpty ? 0 : 1)
         }
+        gtk_widget_set_visible(openButton, controller.document.photos.isEmpty ? 0 : 1)
         show(folder: folder.path)
     }
 
@@ -262,12 +268,19 @@ final class GalleryView {
     }
 
     /// The grid activates on Enter; Space would only "select" in a model
-    /// without selection, so it toggles the focused photo here instead.
+    /// without selection, so it toggles the focused photo here instead. And
+    /// the grid is one Tab stop: GTK 4.8's grid would take Tab from photo to
+    /// photo (a trap in a big Pictures folder); arrows move inside it.
     private func installSpaceKey() {
         let keys = gtk_event_controller_key_new()!
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.key(keys.raw) { [weak self] key, _, state in
-            guard let self, key == UInt32(GDK_KEY_space) || key == UInt32(GDK_KEY_KP_Space),
+            guard let self else { return false }
+            if key == UInt32(GDK_KEY_Tab) || key == UInt32(GDK_KEY_ISO_Left_Tab) || key == UInt32(GDK_KEY_KP_Tab) {
+                let backward = key == UInt32(GDK_KEY_ISO_Left_Tab) || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+                return self.leaveGrid(backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
+            }
+            guard key == UInt32(GDK_KEY_space) || key == UInt32(GDK_KEY_KP_Space),
                   state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0,
                   let focused = gtk_widget_get_focus_child(self.grid),
                   let child = gtk_widget_get_first_child(focused),
@@ -278,9 +291,23 @@ final class GalleryView {
         gtk_widget_add_controller(grid, keys)
     }
 
+    /// Moves the focus to the widget before or after the grid: with the grid
+    /// unfocusable for a moment, GTK's own focus chain goes past it.
+    private func leaveGrid(_ direction: GtkDirectionType) -> Bool {
+        guard let root = gtk_widget_get_root(grid) else { return false }
+        let window = root.cast(GtkWidget.self)
+        gtk_widget_set_can_focus(grid, 0)
+        if gtk_widget_child_focus(window, direction) == 0 {
+            // Past the last widget: round again from the first, as Tab does.
+            gtk_widget_child_focus(window, direction)
+        }
+        gtk_widget_set_can_focus(grid, 1)
+        return true
+    }
+
     // MARK: Open…
 
-    private static func openButton() -> Widget {
+    private static func makeOpenButton() -> Widget {
         let button = gtk_button_new()!
         addClass(button, "flat")
         let content = adw_button_content_new()!

@@ -76,3 +76,12 @@ func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     defer { g_free(pointer) }
     return String(cString: pointer)
 }
+
+/// A menu item that shows its shortcut beside it, as GNOME menus do.
+@MainActor
+func appendItem(_ menu: OpaquePointer, _ label: String, _ action: String, accel: String? = nil) {
+    let item = g_menu_item_new(label, action)!
+    if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
+    g_menu_append_item(menu, item)
+    g_object_unref(item.raw)
+}

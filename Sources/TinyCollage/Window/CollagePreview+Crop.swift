@@ -166,14 +166,16 @@ extension CollagePreview {
             let factor = Enlargement.factor(image: image, cell: shown, crop: photo.crop)
             let needed = PixelSize(width: Int((Double(image.width) * factor).rounded()),
                                    height: Int((Double(image.height) * factor).rounded()))
+            let times = Enlargement.text(factor)
             let text = tr("“%s” is only %s pixels: it is enlarged %s× to %s in this collage",
-                          photo.displayName, image.description, String(format: "%.1f", factor), needed.description)
+                          photo.displayName, image.description, times, needed.description)
             tooSmall[id] = text
-            let mark = gtk_image_new_from_icon_name("zoom-in-symbolic")!
+            // A tag that reads as information, not a button: how much it is enlarged.
+            let mark = gtk_label_new(times + "×")!
             addClass(mark, "too-small-mark")
             gtk_widget_set_tooltip_text(mark, text)
-            tc_accessible_set_label(mark, text)
-            gtk_fixed_put(marks.cast(), mark, frame.x + Double(cell.maxX) * frame.scale - 26,
+            tc_accessible_set_hidden(mark, 1)  // the photo's cell says it (CollagePreview+Keyboard)
+            gtk_fixed_put(marks.cast(), mark, frame.x + Double(cell.x) * frame.scale + 6,
                           frame.y + Double(cell.y) * frame.scale + 6)
         }
     }

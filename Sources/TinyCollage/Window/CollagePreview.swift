@@ -36,6 +36,9 @@ final class CollagePreview {
     /// What the crop gestures work on: set when a pan or zoom starts.
     var gesture: CropGesture?
     var zoomGeneration = 0
+    /// The focusable cells over the photos (CollagePreview+Keyboard), and their layer.
+    var cellLayer: Widget?
+    var keyboardCells: [Photo.ID: Widget] = [:]
 
     init(controller: CollageController) {
         self.controller = controller
@@ -51,13 +54,13 @@ final class CollagePreview {
         adw_status_page_set_title(empty.opaque, tr("Add photos"))
         adw_status_page_set_description(empty.opaque,
                                         tr("Drop up to 9 photos here, pick them below, or open them from a folder."))
-        let open = gtk_button_new_with_mnemonic(tr("_Open…"))!
+        let open = mnemonicButton(tr("_Open…"))
         addClass(open, "pill")
         addClass(open, "suggested-action")
         gtk_widget_set_halign(open, GTK_ALIGN_CENTER)
         gtk_actionable_set_action_name(open.opaque, "win.open")
         adw_status_page_set_child(empty.opaque, open)
-        gtk_stack_add_named(stack.opaque, empty, "empty")
+        addStackPage(stack, empty, name: "empty", label: tr("Add photos"))
 
         let overlay = gtk_overlay_new()!
         addClass(overlay, "collage-preview")
@@ -72,7 +75,8 @@ final class CollagePreview {
         gtk_overlay_set_child(overlay.opaque, sizer)
         gtk_overlay_add_overlay(overlay.opaque, picture)
         gtk_overlay_add_overlay(overlay.opaque, marks)
-        gtk_stack_add_named(stack.opaque, overlay, "collage")
+        addStackPage(stack, overlay, name: "collage", label: tr("Collage"))
+        tc_accessible_set_label(overlay, tr("The collage"))
         surface = overlay
 
         Companion.attach(self, to: widget)
@@ -85,6 +89,7 @@ final class CollagePreview {
         renderer.onResult = { [weak self] result in self?.show(result) }
         renderer.onError = { [weak self] error in self?.controller.toaster?.show(Messages.render(error)) }
         installCropGestures()
+        installKeyboardCells()
         installDragOut()
         // Every part of the document shows in the collage.
         controller.store.observe { [weak self] document, _ in self?.update(document) }
@@ -149,5 +154,6 @@ final class CollagePreview {
         }
         watchMissing(result)
         showTooSmall(result)
+        placeKeyboardCells(result)
     }
 }

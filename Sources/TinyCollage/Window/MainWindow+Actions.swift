@@ -20,6 +20,10 @@ extension MainWindow {
             guard let self else { return }
             gtk_window_close(self.window)
         }
+        add("show-in-files", parameter: "s") { parameter in
+            guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
+            ShowInFiles.show(path)
+        }
         add("open-file", parameter: "s") { parameter in
             guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
             let file = fileForPath(path)

@@ -27,6 +27,8 @@ final class CameraHost {
     private let content: Widget
     /// The page while it is shown; its widget owns it.
     private weak var page: CameraPage?
+    /// The toast overlay around the page while it is shown.
+    private var toasts: OpaquePointer?
 
     init(window: MainWindow, content: Widget) {
         self.window = window
@@ -37,7 +39,7 @@ final class CameraHost {
         // Only the shown page is measured: a live view's frame must not lay out the collage page too.
         gtk_stack_set_hhomogeneous(stack.opaque, 0)
         gtk_stack_set_vhomogeneous(stack.opaque, 0)
-        gtk_stack_add_named(stack.opaque, content, "collage")
+        addStackPage(stack, content, name: "collage", label: tr("Collage"))
     }
 
     func open() {
@@ -47,7 +49,12 @@ final class CameraHost {
         page.onMessage = { [weak self] text in self?.window?.toaster.show(text) }
         page.onDone = { [weak self] in self?.close() }
         self.page = page
-        gtk_stack_add_named(stack.opaque, page.widget, "camera")
+        // The page's own toasts: the preview's overlay is not on screen meanwhile.
+        let toasts = adw_toast_overlay_new()!
+        adw_toast_overlay_set_child(OpaquePointer(toasts), page.widget)
+        self.toasts = OpaquePointer(toasts)
+        window.toaster.use(OpaquePointer(toasts))
+        addStackPage(stack, toasts, name: "camera", label: tr("Camera"))
         gtk_stack_set_visible_child_name(stack.opaque, "camera")
         page.focus()
         page.start()
@@ -57,7 +64,11 @@ final class CameraHost {
         guard let page else { return }
         page.stop()
         gtk_stack_set_visible_child_name(stack.opaque, "collage")
-        gtk_stack_remove(stack.opaque, page.widget)
+        if let toasts {
+            window?.toaster.stopUsing(toasts)
+            gtk_stack_remove(stack.opaque, toasts.widget)
+        }
+        toasts = nil
         self.page = nil
         gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD)
     }

@@ -13,18 +13,26 @@ extension MainWindow {
     static let wideWidth: Int32 = 900
     /// The right column's width in the wide layout.
     static let sideWidth: Int32 = 420
+    /// Below this, the header bar keeps only the close button, so the title keeps its room.
+    static let phoneWidth: Int32 = 440
 
-    func installAdaptiveLayout() {
-        Signals.withPointer(window.raw, "notify::default-width") { [weak self] _ in self?.followWidth() }
-        Signals.withPointer(window.raw, "notify::maximized") { [weak self] _ in self?.followWidth() }
-        Signals.plain(window.raw, "map") { [weak self] in self?.followWidth() }
+    /// `sizer` spans the window's content and reports every size it is given
+    /// (GtkWindow has no such signal, and its default-width changes before
+    /// the new size is laid out); the switch waits until that layout is done.
+    func installAdaptiveLayout(sizer: Widget) {
+        Signals.withInts(sizer.raw, "resize") { [weak self] width, _ in
+            MainLoop.post { [weak self] in
+                guard let self else { return }
+                self.contentWidth = width
+                self.followWidth()
+            }
+        }
         followWidth()
     }
 
-    /// The window's current width: its allocation once shown, its default size before.
+    /// The content's width once laid out, the default size before.
     private var currentWidth: Int32 {
-        let allocated = gtk_widget_get_width(window.widget)
-        if allocated > 0 { return allocated }
+        if contentWidth > 0 { return contentWidth }
         var width: Int32 = 0, height: Int32 = 0
         gtk_window_get_default_size(window, &width, &height)
         return width
@@ -32,6 +40,7 @@ extension MainWindow {
 
     func followWidth() {
         setWide(currentWidth >= Self.wideWidth)
+        adw_header_bar_set_decoration_layout(header.opaque, currentWidth < Self.phoneWidth ? ":close" : nil)
         if !isWide { gallery.fitColumns(toWidth: currentWidth) }
     }
 
@@ -61,5 +70,6 @@ extension MainWindow {
         gtk_stack_set_visible_child_name(sideStack.opaque, show ? "settings" : "photos")
         if let action = actions["settings"] { g_simple_action_set_state(action, g_variant_new_boolean(show ? 1 : 0)) }
         if show { gtk_widget_child_focus(settingsPanel.widget, GTK_DIR_TAB_FORWARD) }
+        tidyAccessibleTree()
     }
 }

@@ -18,6 +18,7 @@ final class MainWindow {
     let toaster: Toaster
     let saveButton: Widget
     let settingsButton: Widget
+    let header: Widget
     let title: Widget
     let preview: CollagePreview
     let strip: SelectedStrip
@@ -31,6 +32,9 @@ final class MainWindow {
     /// The strip and gallery, or the settings panel in their place.
     let sideStack: Widget
     var isWide = false
+    /// The window content's width, as last laid out.
+    var contentWidth: Int32 = 0
+    private var tidyScheduled = false
     var actions: [String: OpaquePointer] = [:]
     /// Where the document is kept; written once more when the window closes.
     var session: SessionStore?
@@ -49,16 +53,20 @@ final class MainWindow {
         gtk_window_set_icon_name(window, AppInfo.id)
         gtk_widget_set_size_request(window.widget, 360, 520)
 
-        let overlay = adw_toast_overlay_new()!
-        toaster = Toaster(overlay: OpaquePointer(overlay))
+        // Toasts over the preview, where they hide no control's clicks (not
+        // the strip or the gallery); the announcer over everything.
+        let previewToasts = adw_toast_overlay_new()!
+        let screen = gtk_overlay_new()!
+        tc_accessible_set_label(screen, AppInfo.name)
+        toaster = Toaster(overlay: OpaquePointer(previewToasts), announcerHost: screen)
         controller.toaster = toaster
 
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        let header = adw_header_bar_new()!
+        header = adw_header_bar_new()!
         title = adw_window_title_new(AppInfo.name, nil)!
         adw_header_bar_set_title_widget(header.opaque, title)
 
-        saveButton = gtk_button_new_with_mnemonic(tr("_Save"))!
+        saveButton = mnemonicButton(tr("_Save"))
         addClass(saveButton, "suggested-action")
         gtk_actionable_set_action_name(saveButton.opaque, "win.save")
         gtk_widget_set_tooltip_text(saveButton, tr("Save the collage to your Pictures folder (Ctrl+S)"))
@@ -95,35 +103,48 @@ final class MainWindow {
         gtk_box_append(photos.cast(), gallery.widget)
         sideStack = gtk_stack_new()!
         gtk_stack_set_transition_type(sideStack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(sideStack.opaque, photos, "photos")
-        gtk_stack_add_named(sideStack.opaque, settingsPanel.widget, "settings")
+        addStackPage(sideStack, photos, name: "photos", label: tr("Photos"))
+        addStackPage(sideStack, settingsPanel.widget, name: "settings", label: tr("Collage settings"))
         gtk_stack_set_vhomogeneous(sideStack.opaque, 0)
         side = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(side.cast(), sideStack)
         body = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         bodySeparator = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
-        gtk_box_append(body.cast(), preview.widget)
+        adw_toast_overlay_set_child(OpaquePointer(previewToasts), preview.widget)
+        gtk_widget_set_vexpand(previewToasts, 1)
+        gtk_widget_set_hexpand(previewToasts, 1)
+        gtk_box_append(body.cast(), previewToasts)
         gtk_box_append(body.cast(), bodySeparator)
         gtk_box_append(body.cast(), side)
 
         gtk_box_append(page.cast(), header)
         gtk_box_append(page.cast(), body)
-        adw_toast_overlay_set_child(OpaquePointer(overlay), installCamera(around: page))
-        adw_application_window_set_content(window.cast(), overlay)
+        gtk_overlay_set_child(screen.opaque, installCamera(around: page))
+        // Reports the content's size to the adaptive layout; draws nothing, takes no input.
+        let sizer = gtk_drawing_area_new()!
+        gtk_widget_set_can_target(sizer, 0)
+        gtk_widget_set_name(sizer, "layoutSizer")
+        tc_accessible_set_hidden(sizer, 1)
+        gtk_overlay_add_overlay(screen.opaque, sizer)
+        adw_application_window_set_content(window.cast(), screen)
 
         saver.parent = window
         saver.window = self
         Companion.attach(self, to: window.widget)
         installActions()
-        installDrop(on: overlay)
-        installAdaptiveLayout()
+        installDrop(on: screen)
+        installAdaptiveLayout(sizer: sizer)
         gtk_application_window_set_help_overlay(window.cast(GtkApplicationWindow.self), ShortcutsWindow.make())
 
         controller.store.observe { [weak self] document, change in
             guard let self else { return }
-            if change.touches(.photos) { self.updateSubtitle(document) }
+            if change.touches(.photos) {
+                self.updateSubtitle(document)
+                self.tidyAccessibleTree()
+            }
             self.updateActions()
         }
+        Signals.plain(window.raw, "map") { [weak self] in self?.tidyAccessibleTree() }
         updateSubtitle(controller.document)
         Signals.decide(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
@@ -137,6 +158,19 @@ final class MainWindow {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
+        tc_accessible_set_label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
+    }
+
+    /// Names what GTK builds inside its widgets, once they have been made
+    /// (see AccessibleTree); coalesced, a moment after the change.
+    func tidyAccessibleTree() {
+        guard !tidyScheduled else { return }
+        tidyScheduled = true
+        MainLoop.after(milliseconds: 100) { [weak self] in
+            guard let self else { return }
+            self.tidyScheduled = false
+            AccessibleTree.tidy(self.window.widget)
+        }
     }
 
     private func rememberSize() {
@@ -155,17 +189,19 @@ final class MainWindow {
     private static func mainMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
         let file = g_menu_new()!
-        g_menu_append(file, tr("Open…"), "win.open")
-        g_menu_append(file, tr("Take Photos…"), "win.take-photos")
-        g_menu_append(file, tr("Save As…"), "win.save-as")
-        g_menu_append(file, tr("Clear All"), "win.clear")
+        appendItem(file, tr("_Open…"), "win.open", accel: "<Control>o")
+        appendItem(file, tr("_Take Photos…"), "win.take-photos", accel: "<Control>t")
+        appendItem(file, tr("Save _As…"), "win.save-as", accel: "<Control><Shift>s")
+        appendItem(file, tr("_Clear All"), "win.clear", accel: "<Control><Shift>BackSpace")
+        let view = g_menu_new()!
+        appendItem(view, tr("Collage _Settings"), "win.settings", accel: "F9")
         let app = g_menu_new()!
-        g_menu_append(app, tr("Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(app, tr("About TinyCollage"), "app.about")
-        g_menu_append_section(menu, nil, file.cast(GMenuModel.self))
-        g_menu_append_section(menu, nil, app.cast(GMenuModel.self))
-        g_object_unref(file.raw)
-        g_object_unref(app.raw)
+        appendItem(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay", accel: "<Control>question")
+        appendItem(app, tr("_About TinyCollage"), "app.about")
+        for section in [file, view, app] {
+            g_menu_append_section(menu, nil, section.cast(GMenuModel.self))
+            g_object_unref(section.raw)
+        }
         return menu.cast(GMenuModel.self)
     }
 }

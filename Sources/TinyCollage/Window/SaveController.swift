@@ -70,6 +70,23 @@ final class SaveController {
         }
     }
 
+    /// The folder's name as a person knows it ("Pictures"), for the toast.
+    private static func folderName(of path: String) -> String {
+        let folder = (FilePathText.displayText(path) as NSString).deletingLastPathComponent
+        return takeString(g_filename_display_basename(folder)) ?? folder
+    }
+
+    /// "Open", beside the toast's message: shows the saved collage in the image viewer.
+    private static func openButton(for path: String) -> Widget {
+        let button = mnemonicButton(tr("_Open"))
+        addClass(button, "flat")
+        gtk_widget_set_name(button, "openSavedCollage")
+        gtk_actionable_set_action_name(button.opaque, "win.open-file")
+        // Our text form of the path; win.open-file decodes it.
+        gtk_actionable_set_action_target_value(button.opaque, g_variant_new_string(path))
+        return button
+    }
+
     enum Outcome: Sendable {
         case saved(String, skipped: [LoadError])
         case failed(path: String, reason: String)
@@ -103,9 +120,9 @@ final class SaveController {
         switch outcome {
         case let .saved(path, skipped):
             lastSaved = path
-            let name = Photo(path: path).displayName
-            let target = g_variant_new_string(path)  // our text form; win.open-file decodes it
-            controller.toaster?.show(tr("Saved “%s”", name), button: tr("Open"), action: "win.open-file", target: target)
+            controller.toaster?.show(tr("Saved in %s", Self.folderName(of: path)), button: tr("Show in Files"),
+                                     action: "win.show-in-files", target: g_variant_new_string(path),
+                                     extra: Self.openButton(for: path))
             if !skipped.isEmpty { controller.reportRefused(skipped) }
         case let .failed(path, reason):
             let body = tr("“%s” could not be written: %s. Your collage is still here; you can try again, perhaps somewhere else.",

@@ -38,6 +38,8 @@ final class SelectedStrip {
         addClass(widget, "strip")
         scroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_widget_set_name(scroller, "stripScroller")
+        tc_accessible_set_label(scroller, tr("Selected photos"))
         gtk_widget_set_hexpand(scroller, 1)
         gtk_widget_set_size_request(scroller, -1, Int32(Self.height + 16))
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
@@ -47,8 +49,8 @@ final class SelectedStrip {
         placeholder = gtk_label_new(tr("Your photos appear here, in collage order. Drag to reorder; drop on the trash to remove."))!
         gtk_label_set_wrap(placeholder.opaque, 1)
         gtk_label_set_xalign(placeholder.opaque, 0)
+        // Not dim-label: at its opacity the hint read at 1.8:1 against the window.
         addClass(placeholder, "strip-empty")
-        addClass(placeholder, "dim-label")
         gtk_widget_set_hexpand(placeholder, 1)
         gtk_box_append(content.cast(), row)
         gtk_box_append(content.cast(), placeholder)

@@ -61,6 +61,7 @@ final class SettingsPanel {
         let model = gtk_string_list_new(&titles)
         titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
         adw_combo_row_set_model(sizeRow.cast(), model)
+        AccessibleTree.followComboRow(sizeRow)
 
         width = Self.spin(1, CollageSettings.maximumSide, tr("Width in pixels"), name: "settingWidth")
         height = Self.spin(1, CollageSettings.maximumSide, tr("Height in pixels"), name: "settingHeight")
@@ -84,7 +85,8 @@ final class SettingsPanel {
         adw_action_row_add_suffix(colourRow.cast(), colour)
         transparent = gtk_switch_new()!
         gtk_widget_set_valign(transparent, GTK_ALIGN_CENTER)
-        name(transparent, "settingTransparent", label: tr("Transparent background"))
+        // Named by its row (the row makes it its activatable widget).
+        gtk_widget_set_name(transparent, "settingTransparent")
         let transparentRow = Self.row(tr("Transparent background"), subtitle: tr("PNG only; JPEG gets white"))
         adw_action_row_add_suffix(transparentRow.cast(), transparent)
         adw_action_row_set_activatable_widget(transparentRow.cast(), transparent)

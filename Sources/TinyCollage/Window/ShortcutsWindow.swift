@@ -29,12 +29,19 @@ enum ShortcutsWindow {
                 shortcut("<Control>s", tr("Save to Pictures")),
                 shortcut("<Control><Shift>s", tr("Save as…")),
                 shortcut("<Control><Shift>BackSpace", tr("Remove all photos")),
+                shortcut("F9", tr("Collage settings")),
             ]),
             group(tr("Selected photos"), [
                 shortcut("<Alt>Left", tr("Move the focused photo left")),
                 shortcut("<Alt>Right", tr("Move the focused photo right")),
                 shortcut("Delete", tr("Remove the focused photo")),
                 shortcut("Menu", tr("Show the focused photo’s menu")),
+            ]),
+            group(tr("Photo in the preview"), [
+                shortcut("Left Right Up Down", tr("Move the photo in its cell")),
+                shortcut("plus", tr("Zoom in")),
+                shortcut("minus", tr("Zoom out")),
+                shortcut("0", tr("Fit the photo to its cell again")),
             ]),
             group(tr("Camera"), [
                 shortcut("space", tr("Take a photo")),

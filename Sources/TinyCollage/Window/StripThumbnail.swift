@@ -46,10 +46,13 @@ final class StripThumbnail {
         picture = gtk_picture_new()!
         gtk_picture_set_can_shrink(picture.opaque, 1)
         gtk_picture_set_content_fit(picture.opaque, GTK_CONTENT_FIT_CONTAIN)
+        tc_accessible_set_hidden(picture, 1)  // the thumbnail is named by its file
         gtk_overlay_set_child(widget.opaque, picture)
-        badge = Self.mark("dialog-warning-symbolic", classes: ["badge", "warning"], halign: GTK_ALIGN_END)
+        badge = Self.mark("dialog-warning-symbolic", classes: ["badge", "warning"], halign: GTK_ALIGN_END,
+                          label: tr("Warning"))
         gtk_overlay_add_overlay(widget.opaque, badge)
-        smallBadge = Self.mark("zoom-in-symbolic", classes: ["badge", "too-small"], halign: GTK_ALIGN_START)
+        smallBadge = Self.mark("zoom-in-symbolic", classes: ["tag", "too-small"], halign: GTK_ALIGN_START,
+                               label: tr("Enlarged"))
         gtk_overlay_add_overlay(widget.opaque, smallBadge)
         caption = gtk_label_new(nil)!
         gtk_label_set_ellipsize(caption.opaque, PANGO_ELLIPSIZE_MIDDLE)
@@ -73,13 +76,17 @@ final class StripThumbnail {
 
     /// A small mark over a corner of the photo; marks are not targets, so
     /// clicks and drags go to the photo underneath.
-    private static func mark(_ icon: String, classes: [String], halign: GtkAlign) -> Widget {
+    private static func mark(_ icon: String, classes: [String], halign: GtkAlign, label: String) -> Widget {
         let mark = gtk_image_new_from_icon_name(icon)!
         for name in classes { addClass(mark, name) }
         gtk_widget_set_halign(mark, halign)
         gtk_widget_set_valign(mark, GTK_ALIGN_START)
         gtk_widget_set_can_target(mark, 0)
         gtk_widget_set_visible(mark, 0)
+        // Named rather than hidden: showing a widget clears its hidden state.
+        // The thumbnail's description says the whole warning.
+        gtk_widget_set_name(mark, "stripMark")
+        tc_accessible_set_label(mark, label)
         return mark
     }
 
@@ -192,9 +199,9 @@ final class StripThumbnail {
 
     private static func makeMenu() -> Widget {
         let model = g_menu_new()!
-        g_menu_append(model, tr("Move _Left"), "thumb.move-left")
-        g_menu_append(model, tr("Move _Right"), "thumb.move-right")
-        g_menu_append(model, tr("Re_move"), "thumb.remove")
+        appendItem(model, tr("Move _Left"), "thumb.move-left", accel: "<Alt>Left")
+        appendItem(model, tr("Move _Right"), "thumb.move-right", accel: "<Alt>Right")
+        appendItem(model, tr("Re_move"), "thumb.remove", accel: "Delete")
         let popover = gtk_popover_menu_new_from_model(model.cast(GMenuModel.self))!
         g_object_unref(model.raw)
         gtk_popover_set_has_arrow(popover.cast(), 0)

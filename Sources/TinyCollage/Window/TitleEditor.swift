@@ -59,8 +59,9 @@ final class TitleEditor {
         // Ctrl+Z is the window's: it undoes the document, title included.
         gtk_editable_set_enable_undo(entry.opaque, 0)
         name(entry, "collageTitle", label: tr("Collage title"))
-        useSuggestion = gtk_button_new_with_mnemonic(tr("_Use Suggestion"))!
-        name(useSuggestion, "useTitleSuggestion", label: tr("Use the suggested title"))
+        useSuggestion = mnemonicButton(tr("_Use Suggestion"))
+        gtk_widget_set_name(useSuggestion, "useTitleSuggestion")
+        tc_accessible_set_description(useSuggestion, tr("Use the suggested title"))
         let line = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         addClass(line, "linked")
         gtk_box_append(line.cast(), entry)
@@ -70,7 +71,6 @@ final class TitleEditor {
         sizeRow = Self.combo(tr("Text size"), [tr("Small"), tr("Medium"), tr("Large")])
         autoColour = gtk_switch_new()!
         gtk_widget_set_valign(autoColour, GTK_ALIGN_CENTER)
-        tc_accessible_set_label(autoColour, tr("Automatic text colour"))
         let autoRow = adw_action_row_new()!
         adw_preferences_row_set_title(autoRow.cast(), tr("Automatic text colour"))
         adw_action_row_set_subtitle(autoRow.cast(), tr("Black or white, whichever reads best"))
@@ -79,6 +79,7 @@ final class TitleEditor {
         colour = gtk_color_button_new()!
         gtk_widget_set_valign(colour, GTK_ALIGN_CENTER)
         gtk_color_chooser_set_use_alpha(colour.opaque, 0)
+        gtk_color_button_set_title(colour.opaque, tr("Text Colour"))
         tc_accessible_set_label(colour, tr("Text colour"))
         colourRow = adw_action_row_new()!
         adw_preferences_row_set_title(colourRow.cast(), tr("Text colour"))
@@ -100,6 +101,7 @@ final class TitleEditor {
         titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
         adw_combo_row_set_model(row.cast(), model)
         g_object_unref(UnsafeMutableRawPointer(model))
+        AccessibleTree.followComboRow(row)
         return row
     }
 

@@ -1,0 +1,43 @@
+// "Show in Files": asks the file manager to open the folder with the file
+// selected, through the freedesktop FileManager1 D-Bus interface (which
+// Nautilus, Nemo, Dolphin and others implement); where no file manager
+// answers, the folder is opened with whatever opens folders.
+
+import CGtk
+
+@MainActor
+enum ShowInFiles {
+    static func show(_ path: String) {
+        let file = fileForPath(path)
+        defer { g_object_unref(file.raw) }
+        guard let uri = takeString(g_file_get_uri(file)),
+              let connection = g_application_get_dbus_connection(g_application_get_default()) else {
+            return openFolder(of: path)
+        }
+        var uris: [UnsafePointer<CChar>?] = [UnsafePointer(strdup(uri))]
+        defer { uris.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        var parts: [OpaquePointer?] = [g_variant_new_strv(&uris, 1), g_variant_new_string("")]
+        let parameters = g_variant_new_tuple(&parts, 2)
+        let (callback, data) = AsyncCallback.make { source, result in
+            var error: UnsafeMutablePointer<GError>?
+            let reply = result.flatMap { g_dbus_connection_call_finish(source, $0, &error) }
+            if let reply { g_variant_unref(reply) }
+            if let error {
+                printError("tinycollage: no file manager answered (\(string(error.pointee.message) ?? "")); opening the folder")
+                g_error_free(error)
+                openFolder(of: path)
+            }
+        }
+        g_dbus_connection_call(connection, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
+                               "org.freedesktop.FileManager1", "ShowItems", parameters, nil, G_DBUS_CALL_FLAGS_NONE,
+                               5000, nil, callback, data)
+    }
+
+    private static func openFolder(of path: String) {
+        let file = fileForPath(path)
+        defer { g_object_unref(file.raw) }
+        guard let parent = g_file_get_parent(file) else { return }
+        defer { g_object_unref(parent.raw) }
+        if let uri = takeString(g_file_get_uri(parent)) { gtk_show_uri(nil, uri, UInt32(GDK_CURRENT_TIME)) }
+    }
+}
