@@ -4,6 +4,7 @@
 
 import CGtk
 import CollageCore
+import CollageRender
 import Foundation
 
 @MainActor
@@ -113,6 +114,11 @@ final class Application {
         }
         #endif
         gtk_window_present(window.window)
+        // The decoder workers a first collage needs start on demand (the
+        // check of the files given, the strip's thumbnails); the rest wait.
+        FirstFrame.after(window.window) {
+            DecoderPool.shared.prestart()
+        }
         return window
     }
 }
