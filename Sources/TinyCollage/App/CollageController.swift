@@ -62,7 +62,8 @@ final class CollageController {
             }
             let unchecked = paths.count - checked
             let outcome = Admission(accepted: accepted, refused: refused, leftOut: unchecked)
-            MainLoop.post { self.admit(outcome, at: index) }
+            // Not before a frame that is due: at start, the window's first.
+            MainLoop.post(afterPainting: true) { self.admit(outcome, at: index) }
         }
     }
 
@@ -73,8 +74,9 @@ final class CollageController {
     }
 
     private func admit(_ admission: Admission, at index: Int?) {
-        admissionsInFlight -= 1
         let result = store.insert(admission.accepted, at: index ?? document.photos.count)
+        // After the photos are in: the preview must never see "checked, and none".
+        admissionsInFlight -= 1
         let leftOut = result.leftOut + admission.leftOut
         if leftOut > 0 {
             toaster?.show(trn("%s photo was not added: a collage holds at most 9",

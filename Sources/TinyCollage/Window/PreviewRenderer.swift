@@ -32,6 +32,8 @@ final class PreviewRenderer {
     private let smallImages: SmallImageSource
     private let queue = DispatchQueue(label: "preview", qos: .userInitiated)
     private var pending: Job?
+    /// What the render in progress is of, if one is.
+    private var current: (document: CollageDocument, size: PixelSize)?
     private var running = false
     private var generation = 0
     /// The newest draft shown of the running render, so an older one coming late is dropped.
@@ -54,6 +56,8 @@ final class PreviewRenderer {
     var isIdle: Bool { !running && pending == nil }
 
     func request(_ document: CollageDocument, size: PixelSize) {
+        // Asked again for what is being rendered (several observers of one change): nothing new.
+        if pending == nil, let current, current.document == document, current.size == size { return }
         generation += 1
         let ids = Set(document.photos.map(\.id))
         pending = Job(document: document, size: size, generation: generation, requestedAt: .now(),
@@ -65,6 +69,7 @@ final class PreviewRenderer {
         guard !running, let job = pending else { return }
         pending = nil
         running = true
+        current = (job.document, job.size)
         shownStep = 0
         let compositor = self.compositor
         let smallImages = self.smallImages
@@ -114,6 +119,7 @@ final class PreviewRenderer {
 
     private func finished(_ job: Job, _ outcome: Result<RenderResult, RenderError>) {
         running = false
+        current = nil
         if job.generation == generation {
             lastLatencyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - job.requestedAt.uptimeNanoseconds) / 1e6
             showsDraft = false
