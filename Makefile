@@ -22,7 +22,8 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # CJK: Japanese, Chinese, Korean), photo metadata and the offline place
 # database for title suggestions (gexiv2, libgweather 4), gdk-pixbuf loaders
 # for phone photos, validators, gettext, and what the tests and benchmarks
-# drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI);
+# drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI;
+# python3-xlib, with which the benchmark watches the screen);
 # GStreamer for the camera (videotestsrc and decodebin in -base, v4l2src and
 # jpegdec in -good, pipewiresrc for the Camera portal).
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
@@ -31,7 +32,7 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \
 	libjpeg-turbo-progs libvips-tools time fonts-dejavu-core webp \
-	nautilus at-spi2-core python3-pyatspi \
+	nautilus at-spi2-core python3-pyatspi python3-xlib \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
 	gstreamer1.0-pipewire
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

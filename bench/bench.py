@@ -4,8 +4,11 @@
 # floor, peers.py), case 3 (preview latency in the window's code path,
 # preview.py) and case 4 (the gallery with 5,000 photos, cold and warm
 # thumbnail cache, gallery.py), case 5 (the camera page's live view: CPU
-# cost, camera.py). The last line printed is a one-line summary.
-# Needs an X display for cases 4 and 5: without DISPLAY it runs itself again under
+# cost, camera.py) and case 6 (starting with nine photos: first frame,
+# photos in the preview, full quality, startup.py). Cases 4 and 6 watch the
+# release app from outside, by polling the screen. The last line printed is
+# a one-line summary.
+# Needs an X display for cases 4 to 6: without DISPLAY it runs itself again under
 # xvfb-run in a private D-Bus session.
 
 import argparse
@@ -20,19 +23,23 @@ import fixtures  # noqa: E402
 import gallery  # noqa: E402
 import peers  # noqa: E402
 import preview  # noqa: E402
+import startup  # noqa: E402
 from common import COLLAGE_BENCH, CORES, TINYCOLLAGE, log, median, warm_page_cache  # noqa: E402
 
 
 def parse_args():
-    p = argparse.ArgumentParser(description="TinyCollage benchmark (make bench): cases 1-4 of the bench issue.")
-    p.add_argument("--runs", type=int, default=5, help="runs per measurement for cases 1-3 (default 5)")
+    p = argparse.ArgumentParser(description="TinyCollage benchmark (make bench): cases 1-6.")
+    p.add_argument("--runs", type=int, default=5, help="runs per measurement for cases 1-3 and 6 (default 5)")
     p.add_argument("--montage-runs", type=int, default=3, help="runs of montage, the slow peer (default 3)")
     p.add_argument("--scroll-steps", type=int, default=gallery.SCROLL_STEPS, help="gallery scroll steps (default 500)")
     p.add_argument("--skip-gallery", action="store_true", help="leave out case 4")
     p.add_argument("--compare", metavar="BINARY",
-                   help="another build of tinycollage (e.g. before decoding moved to workers) to time beside ours")
+                   help="another build of tinycollage (e.g. the one before a change) to time beside ours "
+                        "(cases 1, 2, 6, and case 4's first screenful)")
     p.add_argument("--skip-camera", action="store_true", help="leave out case 5")
     p.add_argument("--camera-only", action="store_true", help="run case 5 (the camera's live view) alone")
+    p.add_argument("--skip-startup", action="store_true", help="leave out case 6")
+    p.add_argument("--startup-only", action="store_true", help="run case 6 (starting with nine photos) alone")
     return p.parse_args()
 
 
@@ -62,9 +69,44 @@ def table(rows, header, align):
         log(line(r))
 
 
+def measure_startup(photos, compare, runs):
+    log(f"bench: case 6: starting with nine photos, {runs} starts" + (" of each build, interleaved" if compare else "")
+        + " ...")
+    return startup.measure(photos, TINYCOLLAGE, compare=compare, runs=runs)
+
+
+def report_startup(measured, compare, targets):
+    samples, areas = measured
+    ours = startup.summary(samples["ours"])
+    before = startup.summary(samples["before"]) if "before" in samples else None
+    side = areas["ours"][2]
+    log(f"Case 6 (issue 14): starting the app with the nine 6000x4000 JPEGs (EXIF thumbnails) on its command line, "
+        f"fresh home and thumbnail cache, watched from outside by polling the screen (medians of "
+        f"{len(samples['ours'])} starts; preview square {side}x{side} px)")
+    header = ["", "ours", "before" if before else "", "target"]
+    rows = []
+    figures = [("window's first frame, after process start", "frame", "≤ 300 ms"),
+               ("photos in the preview, after the first frame", "photos", "≤ 150 ms"),
+               ("full-quality preview, after the first frame", "full", "≤ before" if before else "")]
+    for label, key, limit in figures:
+        runs = ", ".join(f"{s[key] * 1000:.0f}" for s in samples["ours"])
+        rows.append([label, f"{ours[key] * 1000:.0f} ms ({runs})",
+                     f"{before[key] * 1000:.0f} ms" if before else "", limit])
+    table(rows, header, "lrrl")
+    if compare:
+        log(f"  before: {compare}")
+    targets.append(("case 6 window's first frame after process start", f"{ours['frame'] * 1000:.0f} ms", "≤ 300 ms",
+                    ours["frame"] <= 0.300))
+    targets.append(("case 6 photos in the preview after the first frame", f"{ours['photos'] * 1000:.0f} ms", "≤ 150 ms",
+                    ours["photos"] <= 0.150))
+    if before:
+        targets.append(("case 6 full-quality preview after the first frame, ÷ before", f"{ours['full'] * 1000:.0f} ms",
+                        f"≤ {before['full'] * 1000:.0f} ms", ours["full"] <= before["full"]))
+
+
 def main():
     args = parse_args()
-    if not args.skip_gallery or not args.skip_camera:
+    if not args.skip_gallery or not args.skip_camera or not args.skip_startup:
         reexec_under_xvfb()
     if args.camera_only:
         targets = []
@@ -74,8 +116,16 @@ def main():
     for binary in (TINYCOLLAGE, COLLAGE_BENCH):
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} missing: run `make release` first")
+    compare = os.path.abspath(args.compare) if args.compare else None
+    if args.startup_only:
+        photos, _ = fixtures.ensure()
+        warm_page_cache(photos)
+        targets = []
+        report_startup(measure_startup(photos, compare, args.runs), compare, targets)
+        table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
+        return
     gallery.SCROLL_STEPS = args.scroll_steps
-    peers.COMPARE = os.path.abspath(args.compare) if args.compare else None
+    peers.COMPARE = compare
     photos, folder = fixtures.ensure()
     # Every tool sees the same warm page cache (the gallery's 5,000 names share 100 files).
     warm_page_cache(photos + [os.path.join(fixtures.UNIQUE_DIR, f) for f in sorted(os.listdir(fixtures.UNIQUE_DIR))])
@@ -97,7 +147,7 @@ def main():
         prev = None
         log(f"bench: case 3 failed: {e}")
 
-    cold = warm = hostile = None
+    cold = warm = hostile = gallery_before = None
     gallery_error = "skipped" if args.skip_gallery else None
     if not args.skip_gallery:
         log(f"bench: case 4: gallery of 5,000 photos, {gallery.SCROLL_STEPS} scroll steps, cold then warm cache ...")
@@ -105,8 +155,19 @@ def main():
             cold, warm = gallery.run(folder)
             log("bench: case 4, hostile: the same folder with SVGs that crash and hang librsvg ...")
             hostile = gallery.run(gallery.hostile_folder(folder), name="gallery-hostile-run")
+            if compare:
+                log("bench: case 4, the other build's first screenful, cold then warm ...")
+                gallery_before = gallery.run(folder, name="gallery-run-before", binary=compare, scroll=False)
         except Exception as e:
             gallery_error = str(e)
+            traceback.print_exc()
+
+    starts = None
+    if not args.skip_startup:
+        try:
+            starts = measure_startup(photos, compare, args.runs)
+        except Exception as e:
+            log(f"bench: case 6 failed: {e}")
             traceback.print_exc()
 
     # ---- Cases 1 and 2 -------------------------------------------------
@@ -197,21 +258,23 @@ def main():
     # ---- Case 4 ----------------------------------------------------------
     log("")
     if cold and warm:
-        log(f"Case 4: gallery of 5,000 photos (1600x1200, 100 unique files hard-linked), "
-            f"scrolled through in {gallery.SCROLL_STEPS} steps")
+        log(f"Case 4: gallery of 5,000 photos (1600x1200, 100 unique files hard-linked), watched from outside "
+            f"(screen, /proc), scrolled through with the wheel in {gallery.SCROLL_STEPS} steps of "
+            f"{gallery.CLICKS_PER_STEP} clicks")
         for name, r in (("cold", cold), ("warm", warm)):
-            f = r["first_stats"]
             curve = " ".join(f"{k:.2f}:{v:.0f}" for k, v in sorted(r["rss_at"].items()))
-            log(f"  {name} cache: first screenful {r['first_ms']:6.0f} ms [{r['criterion']}; "
-                f"items={f['items']} bound={f['bound']} visible={f['visible']} visibleLoaded={f['visibleLoaded']}]")
-            waits = gallery.SCROLL_STEPS * (gallery.STEP_SETTLE + gallery.STEP_PLATEAU)
-            log(f"              scroll {r['scroll_s']:.1f} s (of which up to {waits:.0f} s the harness's own per-step "
-                f"waits; {r['stalled_steps']} steps timed out), "
+            before = ""
+            if gallery_before:
+                b = gallery_before[0 if name == "cold" else 1]
+                before = f" (before: {b['first_ms']:.0f} ms)"
+            log(f"  {name} cache: first screenful {r['first_ms']:6.0f} ms after the first frame{before} "
+                f"[{r['cells_shown']} of the {r['cells']} cells on screen; first frame {r['frame_ms']:.0f} ms "
+                f"after start]")
+            waits = gallery.SCROLL_STEPS * gallery.STEP_PLATEAU
+            log(f"              scroll {r['scroll_s']:.1f} s (of which at least {waits:.0f} s the harness's own "
+                f"per-step waits; {r['stalled_steps']} steps timed out), "
                 f"RSS after {r['rss_mb']:.0f} MB, peak {r['peak_mb']:.0f} MB, RSS by scroll position {curve} MB, "
                 f"files in thumbnails/ {r['cache_files']}")
-            if f["visible"] >= f["bound"] > 60:
-                log(f"              note: gallery-stats counts visible={f['visible']} of bound={f['bound']} cells: "
-                    "it counts off-screen cells, so the plateau fallback decided")
         for name, r in (("cold", cold), ("warm", warm)):
             half = r["rss_at"].get(0.5, r["rss_mb"])
             ok = r["rss_mb"] <= half * 1.1
@@ -222,8 +285,8 @@ def main():
         if hostile:
             h_cold, h_warm = hostile
             log(f"  with hostile SVGs first in the folder (a librsvg crash and a hang): first screenful cold "
-                f"{h_cold['first_ms']:.0f} ms, warm {h_warm['first_ms']:.0f} ms [{h_warm['criterion']}]; "
-                f"RSS after {h_warm['rss_mb']:.0f} MB")
+                f"{h_cold['first_ms']:.0f} ms, warm {h_warm['first_ms']:.0f} ms [{h_warm['cells_shown']} of the "
+                f"{h_warm['cells']} cells show photos]; RSS after {h_warm['rss_mb']:.0f} MB")
             targets.append(("case 4 first screenful with hostile files, warm cache", f"{h_warm['first_ms']:.0f} ms",
                             "< 300 ms", h_warm["first_ms"] < 300))
     else:
@@ -238,6 +301,13 @@ def main():
             camera.report(cam, targets)
         except Exception as e:
             log(f"Case 5: failed ({e})")
+
+    # ---- Case 6 ----------------------------------------------------------
+    log("")
+    if starts:
+        report_startup(starts, compare, targets)
+    else:
+        log("Case 6: not measured" + (" (skipped)" if args.skip_startup else " (see above)"))
 
     log("")
     log(f"Load average at the end: {os.getloadavg()[0]:.1f}")
@@ -254,6 +324,10 @@ def main():
                   f"gallery RSS {warm['rss_mb']:.0f} MB (cold {cold['rss_mb']:.0f} MB)"]
     if cam:
         parts.append(f"camera live view {cam['cost']:.1f} % of a core")
+    if starts:
+        ours = startup.summary(starts[0]["ours"])
+        parts.append(f"start: first frame {ours['frame'] * 1000:.0f} ms, photos +{ours['photos'] * 1000:.0f} ms, "
+                     f"full +{ours['full'] * 1000:.0f} ms")
     parts.append(f"targets met {sum(t[3] for t in targets)}/{len(targets)}")
     print("summary: " + ", ".join(parts), flush=True)
 

@@ -1,7 +1,8 @@
 # Makes the benchmark's inputs once, deterministically, under .bench/: nine
 # 6000x4000 photo-like JPEGs at quality 90 (smooth plasma colour fields with
 # Gaussian grain, ~8 MB each, numbered 1-9 in the middle so layouts can be told
-# apart) and a gallery folder of 5,000 1600x1200 JPEGs: 100 unique images made
+# apart), each carrying an EXIF thumbnail as cameras write it (160x120 in
+# IFD1, the 3:2 photo letterboxed in black, made by exiftool), and a gallery folder of 5,000 1600x1200 JPEGs: 100 unique images made
 # the same way, hard-linked to IMG_0001.jpg ... IMG_5000.jpg. A stamp file
 # holding the recipe marks them done; change the recipe and they are remade.
 
@@ -19,10 +20,12 @@ GALLERY_UNIQUE = 100
 GALLERY_SIZE = (1600, 1200)
 GRAIN = 0.34  # -attenuate: 0.2 gives ~4 MB, 0.6 ~16 MB at 6000x4000
 QUALITY = 90
+# The nine photos' embedded thumbnail: its size, the photo fitted inside it on black.
+EXIF_THUMBNAIL = (160, 120)
 # A font by name: ImageMagick's default (Helvetica) needs Ghostscript's fonts,
 # which a fresh machine lacks; DejaVu comes with fontconfig (fonts-dejavu-core).
 FONT = "DejaVu-Sans"
-RECIPE = f"v2 font={FONT} photos={PHOTO_COUNT}x{PHOTO_SIZE} gallery={GALLERY_COUNT}/{GALLERY_UNIQUE}x{GALLERY_SIZE} grain={GRAIN} q={QUALITY}"
+RECIPE = f"v3 exif-thumbnail={EXIF_THUMBNAIL} font={FONT} photos={PHOTO_COUNT}x{PHOTO_SIZE} gallery={GALLERY_COUNT}/{GALLERY_UNIQUE}x{GALLERY_SIZE} grain={GRAIN} q={QUALITY}"
 
 PHOTOS_DIR = os.path.join(BENCH_DIR, "photos")
 GALLERY_DIR = os.path.join(BENCH_DIR, "gallery")
@@ -44,6 +47,17 @@ def photo_like(seed, size, label, path):
             "+noise", "Gaussian", "-strip", "-quality", str(QUALITY), path]
 
 
+def add_exif_thumbnail(path):
+    """Embeds a camera-style EXIF thumbnail (IFD1 JPEG) with exiftool."""
+    w, h = EXIF_THUMBNAIL
+    thumb = path + ".thumb.jpg"
+    subprocess.run([CONVERT, path, "-thumbnail", f"{w}x{h}", "-background", "black", "-gravity", "center",
+                    "-extent", f"{w}x{h}", "-strip", "-quality", "80", thumb], check=True)
+    subprocess.run(["exiftool", "-q", "-overwrite_original", "-Make=TinyCollage Bench", "-Model=Plasma 24",
+                    "-Orientation#=1", f"-ThumbnailImage<={thumb}", path], check=True)
+    os.remove(thumb)
+
+
 def ensure():
     """Returns (nine photo paths, gallery folder), making them if needed."""
     try:
@@ -63,6 +77,8 @@ def ensure():
     with ThreadPoolExecutor(max_workers=2) as pool:
         for _ in pool.map(lambda argv: subprocess.run(argv, check=True), jobs):
             pass
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(add_exif_thumbnail, photo_paths()))
     for n in range(GALLERY_COUNT):
         os.link(uniques[n % GALLERY_UNIQUE], os.path.join(GALLERY_DIR, f"IMG_{n + 1:04d}.jpg"))
     sizes = [os.path.getsize(p) / 1e6 for p in photo_paths()]

@@ -1,156 +1,182 @@
-# Case 4: the gallery with a 5,000-photo folder, in the real app under the
-# X display bench.py runs in, driven through its test control
-# (TINYCOLLAGE_TEST_CONTROL, see Sources/TinyCollage/App/TestControl.swift).
-# Measures the time until the first screenful of thumbnails is showing, then
-# scrolls through the whole folder and reads the app's RSS; once with an empty
-# freedesktop thumbnail cache ($XDG_CACHE_HOME/thumbnails) and once more with
-# the cache that first run left behind.
+# Case 4: the gallery with a 5,000-photo folder, in the real (release) app
+# under the X display bench.py runs in, measured from outside as a person
+# would see it: the folder is chosen before start through the GSettings key
+# `gallery-folder` (a keyfile, GSETTINGS_BACKEND=keyfile), the screen is
+# polled (screen.py), the wheel is turned with xdotool over the grid, and
+# the app's memory is read from /proc/PID/status. Once with an empty
+# freedesktop thumbnail cache ($XDG_CACHE_HOME/thumbnails) and once more
+# with the cache that first run left behind.
+#   first screenful  from the window's first frame until every cell on
+#                    screen at start that ever shows a photo shows one (a
+#                    cell counts once its middle has many colours: the
+#                    bench's photos are grainy colour fields, an empty cell is
+#                    the view's background and a broken file's icon a few greys)
+#   scroll           SCROLL_STEPS turns of CLICKS_PER_STEP wheel clicks, each
+#                    waited for until the grid stops changing
+#   RSS              VmRSS at the quarters of the scroll and at its end, VmHWM
+# Where the grid and its first cells are comes from one start with
+# accessibility on (their extents as a screen reader sees them).
 
-import json
 import os
-import select
 import shutil
 import subprocess
 import time
 
 from common import BENCH_DIR, TINYCOLLAGE
+from screen import POLL_S, Recording, Screen, wait_until
+from startup import ATSPI, environment, stop
 
-SCROLL_STEPS = 500        # 0.002 of the folder per step: ~2.5 of ~1,250 rows
-STEP_SETTLE = 0.02        # a frame for the grid to lay out the new rows
-STEP_PLATEAU = 0.08       # fallback: no new thumbnail for this long means the step is done
-STEP_TIMEOUT = 5.0        # give up waiting for one step's thumbnails after this
-FIRST_SCREEN_PLATEAU = 0.5
-FIRST_SCREEN_TIMEOUT = 120.0
+import json
 
-
-class App:
-    """The app on its own home, spoken to over stdin/stdout."""
-
-    def __init__(self, home, cache):
-        for sub in ("Pictures", "config", "state", "data"):
-            os.makedirs(os.path.join(home, sub), exist_ok=True)
-        with open(os.path.join(home, "config", "user-dirs.dirs"), "w") as f:
-            f.write('XDG_PICTURES_DIR="$HOME/Pictures"\n')
-        env = dict(os.environ)
-        env.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"),
-                   XDG_STATE_HOME=os.path.join(home, "state"), XDG_DATA_HOME=os.path.join(home, "data"),
-                   XDG_CACHE_HOME=cache, GSETTINGS_BACKEND="memory", TINYCOLLAGE_TEST_CONTROL="1",
-                   TINYCOLLAGE_NON_UNIQUE="1", GSK_RENDERER="cairo", GDK_BACKEND="x11",
-                   NO_AT_BRIDGE="1", LANGUAGE="en")
-        env.pop("LC_ALL", None)
-        env.pop("LANG", None)
-        self.log = open(os.path.join(home, "app.log"), "wb")
-        self.proc = subprocess.Popen([TINYCOLLAGE], env=env, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.log)
-        self.buffer = b""
-        self.expect_idle(timeout=60)
-
-    def send(self, command, timeout=20.0):
-        self.proc.stdin.write((command + "\n").encode())
-        self.proc.stdin.flush()
-        return self.reply(command, timeout)
-
-    def reply(self, command, timeout):
-        deadline = time.monotonic() + timeout
-        fd = self.proc.stdout.fileno()
-        while True:
-            while b"\n" in self.buffer:
-                line, self.buffer = self.buffer.split(b"\n", 1)
-                if line.startswith(b"> "):
-                    return line[2:].decode()
-            left = deadline - time.monotonic()
-            if left <= 0 or self.proc.poll() is not None:
-                raise RuntimeError(f"no reply to {command!r} (app exit status {self.proc.poll()})")
-            if select.select([fd], [], [], min(left, 1.0))[0]:
-                chunk = os.read(fd, 65536)
-                if chunk:
-                    self.buffer += chunk
-
-    def expect_idle(self, timeout=60):
-        reply = self.send("idle", timeout)
-        if reply != "idle":
-            raise RuntimeError(f"app did not settle: {reply}")
-
-    def stats(self):
-        reply = self.send("gallery-stats")
-        return {k: int(v) for k, v in (word.split("=", 1) for word in reply.split())}
-
-    def quit(self):
-        try:
-            self.send("quit", timeout=5)
-            self.proc.wait(timeout=10)
-        except (RuntimeError, subprocess.TimeoutExpired, BrokenPipeError):
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
+SCROLL_STEPS = 500        # about 2.5 rows each: the whole folder of ~1,250 rows
+CLICKS_PER_STEP = 9       # GTK scrolls page_size^(2/3), ~32 px, a click
+STEP_PLATEAU = 0.08       # the grid unchanged this long ends a step
+STEP_TIMEOUT = 5.0        # give up waiting for one step after this
+FIRST_SCREEN_SETTLE = 1.0  # the grid unchanged this long ends the first screenful
+FIRST_SCREEN_TIMEOUT = 30.0
+SCROLLBAR = 16            # px at the grid's right edge left out: the overlay scrollbar fades in and out
 
 
-def all_visible_loaded(s):
-    return s["visible"] > 0 and s["visibleLoaded"] == s["visible"]
+def keyfile(home, folder):
+    path = os.path.join(home, "config", "glib-2.0", "settings")
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "keyfile"), "w") as f:
+        f.write(f"[io/github/tinycollage/TinyCollage]\ngallery-folder='{folder}'\n")
 
 
-def wait_loaded(app, start, plateau, timeout):
-    """Polls gallery-stats every ~10 ms until the thumbnails on screen are showing.
-
-    Returns (milliseconds since start, criterion) or (None, None) on timeout.
-    The criterion is the test control's: listing done, visible > 0 and
-    visibleLoaded == visible. As a fallback, for when `visible` counts more
-    cells than are on screen (it counts every bound cell in some builds), the
-    time of the last rise of visibleLoaded once it has stayed put for
-    `plateau` seconds with the listing done.
-    """
-    last_loaded, last_change = -1, start
-    while True:
-        s = app.stats()
-        now = time.perf_counter()
-        if s["visibleLoaded"] != last_loaded:
-            last_loaded, last_change = s["visibleLoaded"], now
-        if s["loading"] == 0 and all_visible_loaded(s):
-            return (now - start) * 1000, "visibleLoaded==visible"
-        if s["loading"] == 0 and last_loaded > 0 and now - last_change >= plateau:
-            return (last_change - start) * 1000, f"plateau ({plateau * 1000:.0f} ms)"
-        if now - start > timeout:
-            return None, None
-        time.sleep(0.01)
+def start(binary, folder, home, cache, accessibility=False):
+    for sub in ("Pictures", "config", "state", "data"):
+        os.makedirs(os.path.join(home, sub), exist_ok=True)
+    env = environment(home, accessibility=accessibility)
+    env["XDG_CACHE_HOME"] = cache
+    keyfile(home, folder)
+    log = open(os.path.join(home, "app.log"), "wb")
+    return subprocess.Popen([binary], env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=log), log
 
 
-def one_run(folder, home, cache):
-    """One app start: first screenful time, the scroll through all, the RSS figures."""
-    app = App(home, cache)
+def geometry(binary, folder, screen):
+    """The grid's extents and the centres of the cells it shows at start, relative to the window."""
+    root = os.path.join(BENCH_DIR, "gallery-calibrate")
+    shutil.rmtree(root, ignore_errors=True)
+    proc, log = start(binary, folder, os.path.join(root, "home"), os.path.join(root, "cache"), accessibility=True)
     try:
-        start = time.perf_counter()
-        reply = app.send(f"gallery {folder}")
-        if reply != "ok":
-            raise RuntimeError(f"gallery: {reply}")
-        first_ms, criterion = wait_loaded(app, start, FIRST_SCREEN_PLATEAU, FIRST_SCREEN_TIMEOUT)
-        if first_ms is None:
-            raise RuntimeError(f"first screenful not ready after {FIRST_SCREEN_TIMEOUT:.0f} s: {app.stats()}")
-        first = app.stats()
-        rss_at = {0.0: first["rssKiB"] / 1024}
-        stalled = 0
-        scroll_start = time.perf_counter()
-        for step in range(1, SCROLL_STEPS + 1):
-            fraction = step / SCROLL_STEPS
-            app.send(f"gallery-scroll {fraction:.4f}")
-            time.sleep(STEP_SETTLE)
-            ms, _ = wait_loaded(app, time.perf_counter(), STEP_PLATEAU, STEP_TIMEOUT)
-            stalled += ms is None
-            if step in (SCROLL_STEPS // 4, SCROLL_STEPS // 2, 3 * SCROLL_STEPS // 4):
-                rss_at[step / SCROLL_STEPS] = app.stats()["rssKiB"] / 1024
-        scroll_s = time.perf_counter() - scroll_start
-        end = app.stats()
-        rss_at[1.0] = end["rssKiB"] / 1024
-        dump = os.path.join(home, "state.json")
-        if app.send(f"dump {dump}") != "ok":
-            raise RuntimeError("dump failed")
-        with open(dump) as f:
-            peak_mb = json.load(f)["peakMemoryKiB"] / 1024
+        if not wait_until(lambda: screen.window_of(proc.pid), 20):
+            raise RuntimeError("gallery calibration: no window")
+        time.sleep(1.5)
+        out = subprocess.run(["/usr/bin/python3", ATSPI, "tree", "TinyCollage"], capture_output=True, text=True,
+                             timeout=120).stdout
     finally:
-        app.quit()
+        stop(proc)
+        log.close()
+    objects = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    grids = [o for o in objects if o.get("role") == "table" and o.get("name") == "Photos on this computer"]
+    if not grids or not grids[0].get("extents"):
+        raise RuntimeError("gallery calibration: the grid was not found")
+    gx, gy, gw, gh = grids[0]["extents"]
+    centres = []
+    for o in objects:
+        if o.get("role") != "table cell" or not o.get("extents"):
+            continue
+        x, y, w, h = o["extents"]
+        cx, cy = x + w // 2, y + h // 2
+        # Wholly or mostly on screen: its middle inside the grid.
+        if gx + 20 <= cx <= gx + gw - 20 and gy + 20 <= cy <= gy + gh - 20:
+            centres.append((cx - gx, cy - gy))
+    if not centres:
+        raise RuntimeError("gallery calibration: no cell on screen")
+    return (gx, gy, gw, gh), sorted(set(centres))
+
+
+def photo_shown(pixels, width, centre, half=16):
+    """Whether the square around `centre` looks like a photo: many colours
+    (the bench's photos are grainy colour fields), where an empty cell is the
+    view's background and a broken file's icon a few greys."""
+    cx, cy = centre
+    colours = set()
+    for y in range(cy - half, cy + half, 2):
+        row = y * width * 4
+        for x in range(cx - half, cx + half, 2):
+            i = row + x * 4
+            colours.add(pixels[i:i + 3])
+    return len(colours) >= 48
+
+
+def memory_kib(pid, field):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(field):
+                return int(line.split()[1])
+    return 0
+
+
+def settle(screen, region, plateau, timeout):
+    """Polls region until it has not changed for `plateau` seconds; False on timeout."""
+    last = screen.grab(*region)
+    changed = time.perf_counter()
+    deadline = changed + timeout
+    while time.perf_counter() < deadline:
+        time.sleep(POLL_S * 2)
+        now = screen.grab(*region)
+        if now != last:
+            last, changed = now, time.perf_counter()
+        elif time.perf_counter() - changed >= plateau:
+            return True
+    return False
+
+
+def one_run(binary, folder, home, cache, grid, centres, screen, scroll=True):
+    """One start: first screenful, the scroll through all, the RSS figures."""
+    proc, log = start(binary, folder, home, cache)
+    t0 = time.perf_counter()
+    try:
+        window = wait_until(lambda: screen.window_of(proc.pid), 20, interval=POLL_S / 2)
+        if not window:
+            raise RuntimeError("no window")
+        wx, wy = window[0], window[1]
+        region = (wx + grid[0], wy + grid[1], grid[2] - SCROLLBAR, grid[3])
+        frame = wait_until(lambda: screen.looks_painted(screen.grab(*window)) and time.perf_counter() - t0, 20,
+                           interval=POLL_S / 2)
+        if not frame:
+            raise RuntimeError("the window was never painted")
+        recording = Recording()
+        while True:
+            now = time.perf_counter() - t0
+            recording.add(now, screen.grab(*region))
+            if now - recording.last_change() > FIRST_SCREEN_SETTLE or now > FIRST_SCREEN_TIMEOUT:
+                break
+            time.sleep(POLL_S)
+        width = region[2]
+        shown = []
+        for centre in centres:
+            t = recording.first_time(lambda pixels, c=centre: photo_shown(pixels, width, c))
+            if t is not None:
+                shown.append(t)
+        if not shown:
+            raise RuntimeError("no photo ever showed in the gallery")
+        first_ms = (max(shown) - frame) * 1000
+        rss_at = {0.0: memory_kib(proc.pid, "VmRSS:") / 1024}
+        stalled = 0
+        scroll_s = 0.0
+        if scroll:
+            pointer = (wx + grid[0] + grid[2] - 4, wy + grid[1] + grid[3] // 2)
+            subprocess.run(["xdotool", "mousemove", str(pointer[0]), str(pointer[1])], check=True)
+            scroll_start = time.perf_counter()
+            for step in range(1, SCROLL_STEPS + 1):
+                subprocess.run(["xdotool", "click", "--repeat", str(CLICKS_PER_STEP), "--delay", "1", "5"], check=True)
+                stalled += not settle(screen, region, STEP_PLATEAU, STEP_TIMEOUT)
+                if step in (SCROLL_STEPS // 4, SCROLL_STEPS // 2, 3 * SCROLL_STEPS // 4):
+                    rss_at[step / SCROLL_STEPS] = memory_kib(proc.pid, "VmRSS:") / 1024
+            scroll_s = time.perf_counter() - scroll_start
+        rss = memory_kib(proc.pid, "VmRSS:") / 1024
+        rss_at[1.0] = rss
+        peak = memory_kib(proc.pid, "VmHWM:") / 1024
+    finally:
+        stop(proc)
+        log.close()
     thumbs = sum(len(files) for _, _, files in os.walk(os.path.join(cache, "thumbnails")))
-    return {"first_ms": first_ms, "criterion": criterion, "first_stats": first, "end_stats": end,
-            "scroll_s": scroll_s, "stalled_steps": stalled, "rss_mb": end["rssKiB"] / 1024, "rss_at": rss_at,
-            "peak_mb": peak_mb, "cache_files": thumbs}
+    return {"first_ms": first_ms, "frame_ms": frame * 1000, "cells": len(centres), "cells_shown": len(shown),
+            "scroll_s": scroll_s, "stalled_steps": stalled, "rss_mb": rss, "rss_at": rss_at, "peak_mb": peak,
+            "cache_files": thumbs}
 
 
 HOSTILE_SVGS = {
@@ -179,12 +205,15 @@ def hostile_folder(folder):
     return hostile
 
 
-def run(folder, name="gallery-run"):
+def run(folder, name="gallery-run", binary=TINYCOLLAGE, scroll=True):
     """The cold run (empty thumbnail cache) and then the warm run (the cache it filled)."""
+    screen = Screen()
+    screen.blacken_root()
+    grid, centres = geometry(binary, folder, screen)
     root = os.path.join(BENCH_DIR, name)
     shutil.rmtree(root, ignore_errors=True)
     cache = os.path.join(root, "cache")
     os.makedirs(cache)
-    cold = one_run(folder, os.path.join(root, "home-cold"), cache)
-    warm = one_run(folder, os.path.join(root, "home-warm"), cache)
+    cold = one_run(binary, folder, os.path.join(root, "home-cold"), cache, grid, centres, screen, scroll)
+    warm = one_run(binary, folder, os.path.join(root, "home-warm"), cache, grid, centres, screen, scroll)
     return cold, warm

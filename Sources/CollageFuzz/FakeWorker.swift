@@ -59,6 +59,13 @@ enum FakeWorker {
         loader.storage = .sharedMemory
         do {
             if request.kind == .probe { return (.probed(try loader.probe(photo, path: "")), -1) }
+            if request.kind == .embeddedThumbnail {
+                guard let small = try loader.embeddedThumbnail(photo, path: "") else { return (.nothing, -1) }
+                let header = DecodeMessage.ImageHeader(width: small.image.width, height: small.image.height,
+                                                       stride: small.image.stride, isOpaque: small.image.isOpaque,
+                                                       originalSize: small.photoSize, swapsAxes: small.swapsAxes)
+                return (.image(header), dup(small.image.sharedMemoryDescriptor ?? -1))
+            }
             let decoded = try loader.decode(photo, path: "", covering: request.cover, swapsAxes: request.swapsAxes)
             let image = decoded.image
             let header = DecodeMessage.ImageHeader(width: image.width, height: image.height, stride: image.stride,
@@ -91,7 +98,7 @@ enum FakeWorker {
             send(bytes, fd: memfd)
         case 4:  // the wrong kind of answer
             let wrong: DecodeMessage.Reply = rng.pick([.ready(baselineBytes: 0), .probed(PixelSize(width: 3, height: 3)),
-                                                       .failed(.corrupt("made up"))])
+                                                       .failed(.corrupt("made up")), .nothing])
             send(DecodeMessage.encode(envelope(wrong)), fd: rng.oneIn(2) ? memfd : -1)
         case 5:  // two answers
             send(bytes, fd: memfd)

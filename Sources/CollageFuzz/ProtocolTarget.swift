@@ -37,7 +37,7 @@ struct ProtocolTarget {
         var results: [String] = []
         for _ in 0..<rng.int(1, 3) {
             do {
-                switch rng.below(3) {
+                switch rng.below(4) {
                 case 0:
                     let size = try decoder.probe(Self.photo)
                     results.append("probed")
@@ -46,10 +46,17 @@ struct ProtocolTarget {
                     let photo = try decoder.load(Self.photo, covering: PixelSize(width: 20, height: 20), purpose: .thumbnail)
                     results.append("decoded")
                     check(photo.image, into: &outcome)
-                default:
+                case 2:
                     let file = try decoder.thumbnailFile(Self.photo)
                     results.append("thumbnail")
                     check(file.image, into: &outcome)
+                default:
+                    if let small = try decoder.embeddedThumbnail(Self.photo, purpose: .thumbnail) {
+                        results.append("small picture")
+                        check(small.image, into: &outcome)
+                    } else {
+                        results.append("no small picture")
+                    }
                 }
             } catch {
                 results.append(error.reason.key)

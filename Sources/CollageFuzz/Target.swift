@@ -56,6 +56,7 @@ struct Target {
             outcome.probe = key(error.reason)
             check(error, path: path, into: &outcome)
         }
+        if Formats.isJPEG(bytes) { checkEmbeddedThumbnail(path, decoder: decoder, probed: probed, into: &outcome) }
         // A vector image is drawn at the cover size, whatever it declares.
         let withinCap = vector || (probed.map { !$0.isEmpty && $0.pixelCount <= Self.workCap } ?? false)
         var limited = decoder
@@ -86,6 +87,23 @@ struct Target {
         checkEndSplits(bytes, mustEnd: expectation == .decoded && Formats.isJPEG(bytes), rng: &rng, into: &outcome)
         #endif
         return outcome
+    }
+
+    /// A JPEG's EXIF thumbnail (issue 14's small picture), whatever its bytes:
+    /// small, and said to belong to a photo of the size the probe read.
+    private func checkEmbeddedThumbnail(_ path: String, decoder: Decoder, probed: PixelSize?, into outcome: inout Outcome) {
+        do {
+            guard let small = try decoder.embeddedThumbnail(path, purpose: .thumbnail) else { return }
+            let size = small.image.size
+            if size.isEmpty || size.pixelCount > 1024 * 1024 {
+                outcome.problems.append("an embedded thumbnail of \(size)")
+            }
+            if let probed, let photo = small.photoSize, photo != probed, photo != probed.transposed {
+                outcome.problems.append("an embedded thumbnail for a photo of \(photo), but the probe said \(probed)")
+            }
+        } catch {
+            check(error, path: path, into: &outcome)
+        }
     }
 
     private func coverSize(probed: PixelSize?, rng: inout SplitMix64) -> PixelSize? {

@@ -37,6 +37,8 @@ public struct RenderResult: Sendable {
     public let originalSizes: [Photo.ID: PixelSize]
     /// The cells of the drawn photos, in the rendered image's pixels.
     public let cells: [Photo.ID: CellRect]
+    /// Drawn in part from small pictures (Compositor+Draft): for the screen only.
+    public internal(set) var isDraft = false
 }
 
 public struct Compositor: Sendable {
@@ -68,8 +70,10 @@ public struct Compositor: Sendable {
     /// Renders `document` at `size` (default: its output size). Each photo is
     /// painted as soon as it is decoded, so with a cache of budget 0 at most
     /// one decoded photo per core is in memory besides the collage itself.
-    public func render(_ document: CollageDocument, size: PixelSize? = nil,
-                       skipFailures: Bool = false) throws(RenderError) -> RenderResult {
+    /// `arrived` hears of each decode as it comes (on the decoding thread),
+    /// for a preview that shows photos one by one.
+    public func render(_ document: CollageDocument, size: PixelSize? = nil, skipFailures: Bool = false,
+                       arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)? = nil) throws(RenderError) -> RenderResult {
         let settings = document.settings
         let target = size ?? settings.outputSize
         let maximum = CollageSettings.maximumSide
@@ -107,7 +111,7 @@ public struct Compositor: Sendable {
                 throw .layout(error)
             }
             let cells = frame.cells
-            let pass = paintAll(photos, cells: cells, background: settings.background, into: image)
+            let pass = paintAll(photos, cells: cells, background: settings.background, into: image, arrived: arrived)
             if pass.failures.isEmpty {
                 TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
                 cairo_surface_flush(image.surface)
@@ -134,19 +138,21 @@ public struct Compositor: Sendable {
         return failures.all
     }
 
-    private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor,
-                          into image: CairoImage) -> PaintPass {
+    private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor, into image: CairoImage,
+                          arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
         let pass = PaintPass(image: image)
         pass.clear(to: background)
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
-            (path: photo.path, crop: photo.crop, cell: cell, cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
+            (id: photo.id, path: photo.path, crop: photo.crop, cell: cell,
+             cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
         }
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             let job = jobs[i]
             do throws(LoadError) {
                 let decoded = try source.photo(job.path, covering: job.cover)
                 pass.paint(decoded, crop: job.crop, in: job.cell, index: i)
+                arrived?(job.id, decoded)
             } catch {
                 pass.fail(i, error)
             }

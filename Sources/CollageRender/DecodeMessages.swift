@@ -22,6 +22,9 @@ enum DecodeMessage {
         case decode = 2
         /// A freedesktop thumbnail-cache PNG: decoded whole, with its Thumb:: text.
         case thumbnailFile = 3
+        /// A JPEG's embedded EXIF thumbnail, upright, at the photo's proportions
+        /// (ImageLoader+Embedded); answered with `nothing` when there is none.
+        case embeddedThumbnail = 4
     }
 
     struct Request: Equatable {
@@ -40,6 +43,8 @@ enum DecodeMessage {
         case probed(PixelSize)
         case image(ImageHeader)
         case failed(LoadError.Reason)
+        /// The file is fine and has none of what was asked (an embedded thumbnail).
+        case nothing
     }
 
     /// What comes with an image reply's memfd: enough to map it safely.
@@ -133,6 +138,8 @@ enum DecodeMessage {
         case let .failed(reason):
             w.u16(3)
             encode(reason, into: &w)
+        case .nothing:
+            w.u16(4)
         }
         return w.bytes
     }
@@ -159,6 +166,8 @@ enum DecodeMessage {
         case 3:
             guard let reason = decodeReason(&r) else { return nil }
             reply = .failed(reason)
+        case 4:
+            reply = .nothing
         default:
             return nil
         }

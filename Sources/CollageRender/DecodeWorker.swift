@@ -107,6 +107,9 @@ public enum DecodeWorker {
                 let thumbnail = try loader.thumbnailFile(file, path: "")
                 return hand(thumbnail.image, originalSize: thumbnail.image.size, swapsAxes: false,
                             text: (thumbnail.uri, thumbnail.modified, thumbnail.note))
+            case .embeddedThumbnail:
+                guard let embedded = try loader.embeddedThumbnail(file, path: "") else { return (.nothing, -1) }
+                return hand(embedded.image, originalSize: embedded.photoSize, swapsAxes: embedded.swapsAxes)
             }
         } catch {
             return (.failed(error.reason), -1)

@@ -73,6 +73,25 @@ public struct Decoder: Sendable {
         return ThumbnailFile(image: image, uri: header.thumbURI, modified: header.thumbMTime, note: header.thumbNote)
     }
 
+    /// The small picture a JPEG carries in its EXIF, upright and at the
+    /// photo's proportions; nil when it has none. For the moments before
+    /// the photo's decode (SmallImage): `purpose` is how long it may take.
+    public func embeddedThumbnail(_ path: String, purpose: DecodePurpose) throws(LoadError) -> SmallImage? {
+        let file = try PhotoFile.open(path)
+        defer { file.close() }
+        guard let pool else {
+            return try loader.embeddedThumbnail(file, path: path).map {
+                SmallImage(image: $0.image, photoSize: $0.photoSize, origin: .exif)
+            }
+        }
+        let request = DecodeMessage.Request(kind: .embeddedThumbnail, cpuSeconds: Self.cpuSeconds(purpose))
+        let outcome = pool.run(request, file: file.descriptor, purpose: purpose)
+        if case .reply(.nothing, nil) = outcome { return nil }
+        let (header, image) = try image(from: outcome, path: path)
+        guard !header.originalSize.isEmpty else { throw LoadError(path: path, reason: .crashed) }
+        return SmallImage(image: image, photoSize: header.originalSize, origin: .exif)
+    }
+
     /// The image of an image reply; any other answer as the photo's error.
     private func image(from outcome: WorkerProcess.Outcome, path: String) throws(LoadError)
         -> (DecodeMessage.ImageHeader, CairoImage) {

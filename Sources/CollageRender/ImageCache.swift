@@ -149,6 +149,16 @@ public struct PhotoSource: Sendable {
         self.purpose = purpose
     }
 
+    /// What the cache holds for `path` now, without decoding: a decode that
+    /// covers `cover`, or the failure that cost a worker last time; nil for
+    /// both when `photo` would have to decode it (or the file cannot be opened).
+    public func cached(_ path: String, covering cover: PixelSize?) -> Result<DecodedPhoto, LoadError>? {
+        guard let file = try? PhotoFile.open(path) else { return nil }
+        defer { file.close() }
+        if let decoded = cache.lookup(file.identity, covering: cover) { return .success(decoded) }
+        return cache.failure(file.identity).map { .failure(LoadError(path: path, reason: $0)) }
+    }
+
     public func photo(_ path: String, covering cover: PixelSize?) throws(LoadError) -> DecodedPhoto {
         let file = try PhotoFile.open(path)
         defer { file.close() }

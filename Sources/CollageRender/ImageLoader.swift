@@ -102,8 +102,10 @@ public struct ImageLoader: Sendable {
         limited.pixelLimit = Self.thumbnailPixelLimit
         let (decoded, pixbuf) = try limited.decodeKeepingPixbuf(file, path: path, covering: nil, swapsAxes: false)
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        // Text after the image data is not the loader's to report (PNGText).
+        lazy var late = PNGText.read(file.descriptor)
         func option(_ key: String) -> String {
-            gdk_pixbuf_get_option(pixbuf, key).map { String(cString: $0) } ?? ""
+            gdk_pixbuf_get_option(pixbuf, key).map { String(cString: $0) } ?? late[String(key.dropFirst("tEXt::".count))] ?? ""
         }
         return ThumbnailFile(image: decoded.image, uri: option("tEXt::Thumb::URI"), modified: option("tEXt::Thumb::MTime"),
                              note: option(ThumbnailFile.noteKey))
@@ -173,8 +175,8 @@ public struct ImageLoader: Sendable {
     /// Runs the loader over the file: its pixbuf (a new reference, an
     /// animation's first frame), the size the header declared, and how it
     /// was sized.
-    private func runLoader(_ file: PhotoFile, path: String, covering cover: PixelSize?,
-                           swapsAxes: Bool?) throws(LoadError) -> (OpaquePointer, PixelSize, DecodeSize.Scaling) {
+    func runLoader(_ file: PhotoFile, path: String, covering cover: PixelSize?,
+                   swapsAxes: Bool?) throws(LoadError) -> (OpaquePointer, PixelSize, DecodeSize.Scaling) {
         let context = LoaderContext(cover: cover, swapsAxes: swapsAxes, pixelLimit: pixelLimit, probeOnly: false)
         let loader = context.makeLoader(rows: true)
         defer { g_object_unref(loader) }

@@ -70,3 +70,13 @@ struct PhotoFile {
         Glibc.close(descriptor)
     }
 }
+
+extension FileIdentity {
+    /// The identity of the file at `path` now (following links), or nil when it cannot be stat'ed.
+    public static func current(_ path: String) -> FileIdentity? {
+        var info = stat()
+        guard FilePathText.withCString(path, { stat($0, &info) }) == 0 else { return nil }
+        return FileIdentity(path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                            modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec))
+    }
+}

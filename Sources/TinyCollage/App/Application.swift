@@ -4,6 +4,7 @@
 
 import CGtk
 import CollageCore
+import CollageRender
 import Foundation
 
 @MainActor
@@ -33,7 +34,7 @@ final class Application {
         Signals.plain(app.raw, "activate") { [weak self] in self?.present() }
         Signals.open(app.raw) { [weak self] files in
             let paths = files.compactMap { takePath(g_file_get_path(OpaquePointer($0))) }
-            self?.present().controller.add(paths: paths)
+            self?.present(adding: paths)
         }
     }
 
@@ -88,9 +89,13 @@ final class Application {
         g_object_unref(action.raw)
     }
 
+    /// Shows the window, made first if need be, with `paths` being added:
+    /// they are on their way before its first frame, which then shows the
+    /// collage's place rather than an invitation to add photos.
     @discardableResult
-    private func present() -> MainWindow {
+    private func present(adding paths: [String] = []) -> MainWindow {
         if let window {
+            window.controller.add(paths: paths)
             gtk_window_present(window.window)
             return window
         }
@@ -112,7 +117,13 @@ final class Application {
             testControl = TestControl(window: window)
         }
         #endif
+        controller.add(paths: paths)
         gtk_window_present(window.window)
+        // The decoder workers a first collage needs start on demand (the
+        // check of the files given, the strip's thumbnails); the rest wait.
+        FirstFrame.after(window.window) {
+            DecoderPool.shared.prestart()
+        }
         return window
     }
 }

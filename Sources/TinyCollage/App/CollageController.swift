@@ -20,25 +20,16 @@ final class CollageController {
     /// Decodes for the preview, kept so a reorder only re-composites.
     let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))
     private let probeQueue = DispatchQueue(label: "admit", qos: .userInitiated)
-    private var admissionsInFlight = 0
+    private var admissionsInFlight = 0 {
+        didSet { if (admissionsInFlight == 0) != (oldValue == 0) { admissionWatchers.forEach { $0() } } }
+    }
+    private var admissionWatchers: [@MainActor () -> Void] = []
     /// Shows a toast; set by the window.
     var toaster: Toaster?
 
     init(settings: AppSettings, document: CollageDocument? = nil) {
         self.settings = settings
         store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults))
-        Self.startDecodersAfterFirstFrame()
-    }
-
-    /// The decoder workers (DecoderPool) start when the first decode needs
-    /// them; this starts the rest once the window is up and the main loop
-    /// has nothing more urgent, so that nothing slow comes before the first
-    /// frame and the first thumbnails do not wait for a worker to start.
-    private static func startDecodersAfterFirstFrame() {
-        g_timeout_add_full(G_PRIORITY_LOW, 250, { _ in
-            DecoderPool.shared.prestart()
-            return 0  // G_SOURCE_REMOVE
-        }, nil, nil)
     }
 
     var document: CollageDocument { store.document }
@@ -50,6 +41,8 @@ final class CollageController {
     /// checked, the rest are counted and said.
     func add(paths: [String], at index: Int? = nil) {
         guard !paths.isEmpty else { return }
+        // Decodes follow the check: their workers load while it runs.
+        DecoderPool.shared.prestart(upTo: paths.count + 1)
         admissionsInFlight += 1
         let room = document.freeSlots
         let decoder = compositor.source.decoder
@@ -69,7 +62,8 @@ final class CollageController {
             }
             let unchecked = paths.count - checked
             let outcome = Admission(accepted: accepted, refused: refused, leftOut: unchecked)
-            MainLoop.post { self.admit(outcome, at: index) }
+            // Not before a frame that is due: at start, the window's first.
+            MainLoop.post(afterPainting: true) { self.admit(outcome, at: index) }
         }
     }
 
@@ -80,8 +74,9 @@ final class CollageController {
     }
 
     private func admit(_ admission: Admission, at index: Int?) {
-        admissionsInFlight -= 1
         let result = store.insert(admission.accepted, at: index ?? document.photos.count)
+        // After the photos are in: the preview must never see "checked, and none".
+        admissionsInFlight -= 1
         let leftOut = result.leftOut + admission.leftOut
         if leftOut > 0 {
             toaster?.show(trn("%s photo was not added: a collage holds at most 9",
@@ -92,6 +87,12 @@ final class CollageController {
 
     /// Whether adds are still being checked (tests wait for this).
     var isIdle: Bool { admissionsInFlight == 0 }
+
+    /// Calls `watcher` when adds start being checked and when the last is done
+    /// (photos on their way are not "no photos": the preview waits for them).
+    func watchAdmissions(_ watcher: @escaping @MainActor () -> Void) {
+        admissionWatchers.append(watcher)
+    }
 
     func reportRefused(_ errors: [LoadError]) {
         guard let first = errors.first else { return }

@@ -7,7 +7,8 @@
 //
 //   idle                   replies once nothing is being checked, decoded, rendered or saved
 //   dump FILE.json         writes the state (photos, areas and their bounds,
-//                          thumbnails, gallery cells, toasts…); the preview to FILE.json.png
+//                          thumbnails, gallery cells, toasts, whether the preview
+//                          is a draft of small pictures…); the preview to FILE.json.png
 //   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, rssKiB
 
 #if DEBUG
@@ -163,6 +164,7 @@ final class TestControl {
             "lastSaveError": window.saver.lastError ?? "",
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
+            "previewDraft": window.preview.isShowingDraft,
             "crops": document.photos.map { [$0.crop.zoom, $0.crop.centerX, $0.crop.centerY] },
             "tooSmall": document.photos.filter { window.controller.facts.tooSmall[$0.id] != nil }.map(\.path),
             "failures": document.photos.filter { window.controller.facts.failures[$0.id] != nil }.map(\.path),

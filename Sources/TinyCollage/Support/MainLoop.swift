@@ -11,9 +11,11 @@ enum MainLoop {
     }
 
     /// Runs `work` on the main loop soon; safe to call from any thread.
-    static func post(_ work: @escaping @MainActor @Sendable () -> Void) {
+    /// `afterPainting` waits for any frame GTK has due (G_PRIORITY_DEFAULT_IDLE,
+    /// below GDK's redraw), for results that need not hold a frame back.
+    static func post(afterPainting: Bool = false, _ work: @escaping @MainActor @Sendable () -> Void) {
         let job = Unmanaged.passRetained(Job(work)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+        g_idle_add_full(afterPainting ? G_PRIORITY_DEFAULT_IDLE : G_PRIORITY_DEFAULT, { data in
             // Take the job out of the raw pointer before entering the actor.
             let job = Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { job.work() }

@@ -93,14 +93,18 @@ final class CollagePreview {
         installDragOut()
         // Every part of the document shows in the collage.
         controller.store.observe { [weak self] document, _ in self?.update(document) }
+        controller.watchAdmissions { [weak self] in self.map { $0.update($0.controller.document) } }
         update(controller.document)
     }
 
     var isIdle: Bool { renderer.isIdle }
+    var isShowingDraft: Bool { renderer.showsDraft }
     var lastLatencyMilliseconds: Double { renderer.lastLatencyMilliseconds }
 
     private func update(_ document: CollageDocument) {
-        gtk_stack_set_visible_child_name(stack.opaque, document.photos.isEmpty ? "empty" : "collage")
+        // Photos on their way as the window opens (the command line) are no reason to invite some.
+        let coming = !controller.isIdle && gtk_widget_get_mapped(stack) == 0
+        gtk_stack_set_visible_child_name(stack.opaque, document.photos.isEmpty && !coming ? "empty" : "collage")
         render()
     }
 

@@ -3,10 +3,19 @@
 // replace each other in a one-slot queue, and a result that is no longer the
 // newest request is dropped when it comes back. So a burst of changes costs
 // at most two renders, and the preview always ends on the final document.
+//
+// Progressive (issue 14): when a render has photos to decode, a draft comes
+// first — the cached decodes, and for the rest their small pictures
+// (SmallImageSource: the thumbnail cache's or the EXIF one), composited in
+// milliseconds — then each cell is replaced by its decode as it arrives, and
+// the render's own result ends it. Drafts are RenderResults marked
+// `isDraft`, shown here and nowhere else: saving renders again from the
+// files (SaveController, the drag out, the command line).
 
 import CollageCore
 import CollageRender
 import Dispatch
+import Foundation
 
 @MainActor
 final class PreviewRenderer {
@@ -15,29 +24,44 @@ final class PreviewRenderer {
         var size: PixelSize
         var generation: Int
         var requestedAt: DispatchTime
+        /// Photos the last finished render left out, left out of drafts alike.
+        var leftOut: [Photo.ID: LoadError]
     }
 
     private let compositor: Compositor
+    private let smallImages: SmallImageSource
     private let queue = DispatchQueue(label: "preview", qos: .userInitiated)
     private var pending: Job?
+    /// What the render in progress is of, if one is.
+    private var current: (document: CollageDocument, size: PixelSize)?
     private var running = false
     private var generation = 0
-    /// Called on the main thread with each result that is still the newest.
+    /// The newest draft shown of the running render, so an older one coming late is dropped.
+    private var shownStep = 0
+    private var leftOut: [Photo.ID: LoadError] = [:]
+    /// Called on the main thread with each result that is still the newest (drafts too).
     var onResult: ((RenderResult) -> Void)?
     var onError: ((RenderError) -> Void)?
     /// From the request to the result on the main thread, for the last shown preview.
     private(set) var lastLatencyMilliseconds: Double = 0
+    /// Whether what is on screen is a draft (small pictures in some cells).
+    private(set) var showsDraft = false
 
-    init(compositor: Compositor) {
+    init(compositor: Compositor, smallImages: SmallImageSource = .shared) {
         self.compositor = compositor
+        self.smallImages = smallImages
     }
 
     /// Whether nothing is rendering or waiting (tests wait for this).
     var isIdle: Bool { !running && pending == nil }
 
     func request(_ document: CollageDocument, size: PixelSize) {
+        // Asked again for what is being rendered (several observers of one change): nothing new.
+        if pending == nil, let current, current.document == document, current.size == size { return }
         generation += 1
-        pending = Job(document: document, size: size, generation: generation, requestedAt: .now())
+        let ids = Set(document.photos.map(\.id))
+        pending = Job(document: document, size: size, generation: generation, requestedAt: .now(),
+                      leftOut: leftOut.filter { ids.contains($0.key) })
         startNext()
     }
 
@@ -45,11 +69,20 @@ final class PreviewRenderer {
         guard !running, let job = pending else { return }
         pending = nil
         running = true
+        current = (job.document, job.size)
+        shownStep = 0
         let compositor = self.compositor
+        let smallImages = self.smallImages
         queue.async {
+            let drafts = Self.draftFirst(job, compositor: compositor, smallImages: smallImages) { step, draft in
+                MainLoop.post { self.showDraft(draft.value, step: step, of: job) }
+            }
             let outcome: Result<RenderResult, RenderError>
             do throws(RenderError) {
-                outcome = .success(try compositor.render(job.document, size: job.size, skipFailures: true))
+                outcome = .success(try compositor.render(job.document, size: job.size, skipFailures: true,
+                                                         arrived: drafts.map { drafts in { @Sendable id, photo in
+                                                             drafts.arrived(id, photo)
+                                                         } }))
             } catch {
                 outcome = .failure(error)
             }
@@ -58,16 +91,119 @@ final class PreviewRenderer {
         }
     }
 
+    /// When `job` has photos to decode: the first draft, sent now, and what
+    /// sends the next one as each decode arrives; nil when everything is cached.
+    nonisolated private static func draftFirst(_ job: Job, compositor: Compositor, smallImages: SmallImageSource,
+                                               send: @escaping @Sendable (Int, RenderOutcome.Draft) -> Void) -> Drafts? {
+        let (ready, waiting) = compositor.cachedDecodes(job.document, size: job.size, leavingOut: Set(job.leftOut.keys))
+        guard !waiting.isEmpty else { return nil }
+        let found = SmallImages()
+        DispatchQueue.concurrentPerform(iterations: waiting.count) { i in
+            if let image = smallImages.image(for: waiting[i].path) { found.set(waiting[i].id, image) }
+        }
+        let drafts = Drafts(job: job, compositor: compositor, decoded: ready, small: found.all, send: send)
+        // Nothing at hand at all: a blank draft would say nothing.
+        if !ready.isEmpty || !found.all.isEmpty { drafts.sendNext() }
+        #if DEBUG
+        DebugKnobs.slowFullDecodes()
+        #endif
+        return drafts
+    }
+
+    private func showDraft(_ draft: RenderResult, step: Int, of job: Job) {
+        guard running, job.generation == generation, pending == nil, step > shownStep else { return }
+        shownStep = step
+        showsDraft = true
+        onResult?(draft)
+    }
+
     private func finished(_ job: Job, _ outcome: Result<RenderResult, RenderError>) {
         running = false
+        current = nil
         if job.generation == generation {
             lastLatencyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - job.requestedAt.uptimeNanoseconds) / 1e6
+            showsDraft = false
             switch outcome {
-            case let .success(result): onResult?(result)
-            case let .failure(error): onError?(error)
+            case let .success(result):
+                leftOut = result.failures
+                onResult?(result)
+            case let .failure(error):
+                onError?(error)
             }
         }
         startNext()
+    }
+}
+
+/// Small pictures found in parallel.
+private final class SmallImages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var images: [Photo.ID: SmallImage] = [:]
+
+    func set(_ id: Photo.ID, _ image: SmallImage) { lock.withLock { images[id] = image } }
+    var all: [Photo.ID: SmallImage] { lock.withLock { images } }
+}
+
+/// The drafts of one render: the decodes so far and the small pictures,
+/// composited again as decodes arrive (about a millisecond at preview size,
+/// and a paint on the main thread), at most every `interval` — decodes come
+/// in pairs and threes, one per worker — numbered so the main thread shows
+/// only the newest.
+private final class Drafts: @unchecked Sendable {
+    private let lock = NSLock()
+    private let job: PreviewRenderer.Job
+    private let compositor: Compositor
+    private var decoded: [Photo.ID: DecodedPhoto]
+    private let small: [Photo.ID: SmallImage]
+    private let send: @Sendable (Int, RenderOutcome.Draft) -> Void
+    private var step = 0
+    private var lastSent = DispatchTime(uptimeNanoseconds: 0)
+    private var unsent = false
+    static let interval: UInt64 = 40_000_000  // ns
+
+    init(job: PreviewRenderer.Job, compositor: Compositor, decoded: [Photo.ID: DecodedPhoto], small: [Photo.ID: SmallImage],
+         send: @escaping @Sendable (Int, RenderOutcome.Draft) -> Void) {
+        self.job = job
+        self.compositor = compositor
+        self.decoded = decoded
+        self.small = small
+        self.send = send
+    }
+
+    func arrived(_ id: Photo.ID, _ photo: DecodedPhoto) {
+        lock.withLock {
+            guard decoded[id] == nil else { return }
+            decoded[id] = photo
+            // The last decode's picture is the render's own result, coming next.
+            guard decoded.count < job.document.photos.count - job.leftOut.count else { return }
+            let due = DispatchTime(uptimeNanoseconds: lastSent.uptimeNanoseconds + Self.interval)
+            guard DispatchTime.now() >= due else {
+                // Sent with a later decode, or at `due` if none comes first.
+                if !unsent {
+                    unsent = true
+                    DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: due) { self.sendIfUnsent() }
+                }
+                return
+            }
+            sendLocked()
+        }
+    }
+
+    func sendNext() {
+        lock.withLock { sendLocked() }
+    }
+
+    private func sendIfUnsent() {
+        lock.withLock { if unsent { sendLocked() } }
+    }
+
+    private func sendLocked() {
+        unsent = false
+        lastSent = .now()
+        guard let draft = try? compositor.draft(job.document, size: job.size, leavingOut: job.leftOut, decoded: decoded,
+                                                small: small) else { return }
+        step += 1
+        send(step, RenderOutcome.Draft(draft))
     }
 }
 
@@ -75,4 +211,10 @@ final class PreviewRenderer {
 struct RenderOutcome: @unchecked Sendable {
     let value: Result<RenderResult, RenderError>
     init(_ value: Result<RenderResult, RenderError>) { self.value = value }
+
+    /// A draft crossing back (its image is immutable once made).
+    struct Draft: @unchecked Sendable {
+        let value: RenderResult
+        init(_ value: RenderResult) { self.value = value }
+    }
 }
