@@ -29,7 +29,7 @@ enum ShowInFiles {
             }
         }
         g_dbus_connection_call(connection, "org.freedesktop.FileManager1", "/org/freedesktop/FileManager1",
-                               "org.freedesktop.FileManager1", "ShowItems", parameters, nil, G_DBUS_CALL_FLAGS_NONE,
+                               "org.freedesktop.FileManager1", "ShowItems", parameters, nil, GDBusCallFlags(rawValue: 0),
                                5000, nil, callback, data)
     }
 

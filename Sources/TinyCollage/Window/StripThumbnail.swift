@@ -178,7 +178,8 @@ final class StripThumbnail {
                 strip.move(self.photo.id, by: -1)
             case GDK_KEY_Right where alt, GDK_KEY_KP_Right where alt:
                 strip.move(self.photo.id, by: 1)
-            case GDK_KEY_Menu, GDK_KEY_F10 where shift:
+            case GDK_KEY_Menu,
+                 GDK_KEY_F10 where shift:
                 self.popUpMenu(at: nil)
             default:
                 return false
