@@ -16,6 +16,7 @@ import tempfile
 import time
 
 from common import TINYCOLLAGE, log
+from startup import environment
 
 MEASURE_S = 10.0
 WARMUP_S = 3.0
@@ -69,15 +70,7 @@ def source_alone():
 
 def run():
     home = tempfile.mkdtemp(prefix="tinycollage-bench-camera-")
-    for sub in ("Pictures", "config", "state", "data", "cache"):
-        os.makedirs(os.path.join(home, sub), exist_ok=True)
-    with open(os.path.join(home, "config", "user-dirs.dirs"), "w") as f:
-        f.write('XDG_PICTURES_DIR="$HOME/Pictures"\n')
-    env = dict(os.environ)
-    env.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"), XDG_STATE_HOME=os.path.join(home, "state"),
-               XDG_DATA_HOME=os.path.join(home, "data"), XDG_CACHE_HOME=os.path.join(home, "cache"),
-               GSETTINGS_BACKEND="memory", TINYCOLLAGE_NON_UNIQUE="1", GSK_RENDERER="cairo", GDK_BACKEND="x11",
-               NO_AT_BRIDGE="1", LANGUAGE="en")
+    env = environment(home)
     log_file = open(os.path.join(home, "app.log"), "wb")
     proc = subprocess.Popen([BINARY, "--camera-source", SOURCE], env=env, stdin=subprocess.DEVNULL,
                             stdout=log_file, stderr=log_file)

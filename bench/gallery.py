@@ -217,3 +217,26 @@ def run(folder, name="gallery-run", binary=TINYCOLLAGE, scroll=True):
     cold = one_run(binary, folder, os.path.join(root, "home-cold"), cache, grid, centres, screen, scroll)
     warm = one_run(binary, folder, os.path.join(root, "home-warm"), cache, grid, centres, screen, scroll)
     return cold, warm
+
+
+def first_screenfuls(folder, builds, runs=5):
+    """{name: {"cold": [ms...], "warm": [ms...]}}: `runs` starts without
+    scrolling, cold then warm, of each build in `builds` ({name: binary}),
+    interleaved so the machine's moods fall on all alike. One start is too
+    noisy to compare builds by (±50 ms on two cores)."""
+    screen = Screen()
+    screen.blacken_root()
+    places = {name: geometry(binary, folder, screen) for name, binary in builds.items()}
+    samples = {name: {"cold": [], "warm": []} for name in builds}
+    for _ in range(runs):
+        for name, binary in builds.items():
+            root = os.path.join(BENCH_DIR, f"gallery-first-{name}")
+            shutil.rmtree(root, ignore_errors=True)
+            cache = os.path.join(root, "cache")
+            os.makedirs(cache)
+            grid, centres = places[name]
+            for kind in ("cold", "warm"):
+                r = one_run(binary, folder, os.path.join(root, f"home-{kind}"), cache, grid, centres, screen, scroll=False)
+                samples[name][kind].append(r["first_ms"])
+    return samples
+

@@ -156,6 +156,12 @@ public func pixelWithImageMagick(_ path: String, x: Int, y: Int) throws -> (r: I
     return (v[0], v[1], v[2], v[3])
 }
 
+/// The name in `palette` of the colour nearest `pixel` (sum of channel differences).
+public func nearestName(_ pixel: (r: Int, g: Int, b: Int, a: Int), among palette: [(String, (Int, Int, Int))]) -> String {
+    func distance(_ c: (Int, Int, Int)) -> Int { abs(c.0 - pixel.r) + abs(c.1 - pixel.g) + abs(c.2 - pixel.b) }
+    return palette.min { distance($0.1) < distance($1.1) }!.0
+}
+
 /// Width, height and format of an image file, as ImageMagick's identify sees it.
 public func identify(_ path: String) throws -> (width: Int, height: Int, format: String) {
     let result = try run("/usr/bin/identify", ["-format", "%w %h %m", path])

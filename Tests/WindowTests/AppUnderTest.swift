@@ -177,8 +177,9 @@ final class AppUnderTest {
 
     // MARK: The app as a whole
 
-    /// "Open With": a second `tinycollage FILE…` hands the files to this one and exits.
-    func openWith(_ paths: [String]) throws {
+    /// "Open With": a second `tinycollage FILE…` hands the files to this one and exits;
+    /// then, unless told not to, waits for the app to settle.
+    func openWith(_ paths: [String], waitingUntilIdle: Bool = true) throws {
         let second = Process()
         second.executableURL = URL(fileURLWithPath: appBinary)
         second.arguments = paths
@@ -191,7 +192,7 @@ final class AppUnderTest {
         guard second.terminationStatus == 0 else {
             throw AppError(description: "the second instance exited with \(second.terminationStatus)")
         }
-        try idle()
+        if waitingUntilIdle { try idle() }
     }
 
     func kill9() {

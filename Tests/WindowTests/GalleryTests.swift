@@ -104,6 +104,33 @@ extension AppWindow {
         #expect(state.galleryCell(photos[1])?.checked == true)
     }
 
+    /// A gallery photo dragged with a real pointer lands in the strip where
+    /// it is dropped: between the two photos already there.
+    @Test func aGalleryPhotoDraggedOntoTheStripLandsWhereDropped() throws {
+        let (home, photos) = try homeWithPictures([("lime.jpg", "lime")], width: 300, height: 200)
+        let others = try FixtureFolder()
+        let red = try others.solid("red.png", colour: "red", width: 300, height: 200)
+        let blue = try others.solid("blue.png", colour: "blue", width: 300, height: 200)
+        let app = try AppUnderTest(files: [red, blue], home: home)
+        _ = try app.waitForGalleryThumbnails(count: 1)
+        var state = try app.state()
+        guard let cell = state.galleryCell(photos[0]), state.thumbnails.count == 2 else {
+            Issue.record("gallery cell or strip missing: \(state.galleryCells.map(\.path)) \(state.thumbnails.count)")
+            return
+        }
+        let gap = (state.thumbnails[1].x + 6, state.thumbnails[1].centerY)
+        try app.drag(from: cell.bounds.center, to: gap, state: state)
+        try app.idle()
+        state = try app.state()
+        #expect(state.photos == [red, photos[0], blue])
+        #expect(app.isAlive)
+        // The saved collage has it in the middle too.
+        try app.key("ctrl+s")
+        state = try app.waitFor(seconds: 10) { !$0.lastSaved.isEmpty }
+        #expect(try colour(state.lastSaved, atFractionX: 0.75, y: 0.25) == "lime")
+        #expect(state.galleryCell(photos[0])?.checked == true)
+    }
+
     @Test func theGalleryFollowsItsFolderLive() throws {
         let (home, photos) = try homeWithPictures([("first.jpg", "red")], width: 300, height: 200)
         let app = try AppUnderTest(home: home)

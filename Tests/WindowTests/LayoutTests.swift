@@ -31,12 +31,8 @@ extension AppUnderTest {
     func screenColour(at point: (Double, Double), in shot: String, state: AppState) throws -> String {
         let origin = try screenOrigin(state)
         let p = try pixelWithImageMagick(shot, x: Int(origin.x + point.0), y: Int(origin.y + point.1))
-        let named: [(String, (Int, Int, Int))] = [("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),
-                                                  ("white", (250, 250, 250)), ("yellow", (255, 255, 0))]
-        return named.min { a, b in
-            func d(_ c: (Int, Int, Int)) -> Int { abs(c.0 - p.r) + abs(c.1 - p.g) + abs(c.2 - p.b) }
-            return d(a.1) < d(b.1)
-        }!.0
+        return nearestName(p, among: [("red", (255, 0, 0)), ("green", (0, 255, 0)), ("blue", (0, 0, 255)),
+                                      ("white", (250, 250, 250)), ("yellow", (255, 255, 0))])
     }
 }
 

@@ -22,23 +22,6 @@ extension AppState {
 }
 
 extension AppUnderTest {
-    /// "Open With" without waiting for the app to settle: a second
-    /// `tinycollage FILE…` hands the files over and exits.
-    func handOver(_ paths: [String]) throws {
-        let second = Process()
-        second.executableURL = URL(fileURLWithPath: appBinary)
-        second.arguments = paths
-        var environment = self.environment
-        environment["TINYCOLLAGE_TEST_CONTROL"] = nil
-        second.environment = environment
-        second.standardInput = FileHandle.nullDevice
-        try second.run()
-        second.waitUntilExit()
-        guard second.terminationStatus == 0 else {
-            throw AppError(description: "the second instance exited with \(second.terminationStatus)")
-        }
-    }
-
     /// The state as it is now, busy or not (state() waits for the app to settle).
     func stateNow() throws -> AppState {
         let path = home.file("now-\(UUID().uuidString).json")
@@ -74,14 +57,9 @@ func nearestColour(_ path: String, atFractionX fx: Double, y fy: Double) throws 
     let info = try identify(path)
     let p = try pixelWithImageMagick(path, x: min(info.width - 1, Int(Double(info.width) * fx)),
                                      y: min(info.height - 1, Int(Double(info.height) * fy)))
-    let named: [(String, (Int, Int, Int))] = [("red", (255, 0, 0)), ("lime", (0, 255, 0)), ("blue", (0, 0, 255)),
-                                              ("cyan", (0, 255, 255)), ("magenta", (255, 0, 255)),
-                                              ("yellow", (255, 255, 0)), ("orange", (255, 165, 0)),
-                                              ("white", (255, 255, 255)), ("black", (0, 0, 0))]
-    return named.min { a, b in
-        func d(_ c: (Int, Int, Int)) -> Int { abs(c.0 - p.r) + abs(c.1 - p.g) + abs(c.2 - p.b) }
-        return d(a.1) < d(b.1)
-    }!.0
+    return nearestName(p, among: [("red", (255, 0, 0)), ("lime", (0, 255, 0)), ("blue", (0, 0, 255)),
+                                  ("cyan", (0, 255, 255)), ("magenta", (255, 0, 255)), ("yellow", (255, 255, 0)),
+                                  ("orange", (255, 165, 0)), ("white", (255, 255, 255)), ("black", (0, 0, 0))])
 }
 
 extension AppWindow {
@@ -107,7 +85,7 @@ extension AppWindow {
 
     @Test func theDraftIsReplacedAndASaveDuringItIsFullQuality() throws {
         let app = try AppUnderTest(extraEnvironment: slow)
-        try app.handOver(photos)
+        try app.openWith(photos, waitingUntilIdle: false)
         let draft = try app.waitForState { $0.previewDraft && $0.photos.count == 3 && !$0.preview.isEmpty }
         #expect(try threeCells(draft.preview) == ["cyan", "magenta", "yellow"])
         // The strip shows the same small pictures meanwhile.
@@ -148,7 +126,7 @@ extension AppWindow {
         // Made for the file as it was at another time: not this file's picture.
         try cache.put(for: photos[1], colour: "orange", modified: 1_000_000)
         let app = try AppUnderTest(home: home, extraEnvironment: slow)
-        try app.handOver(photos)
+        try app.openWith(photos, waitingUntilIdle: false)
         let draft = try app.waitForState { $0.previewDraft && $0.photos.count == 3 && !$0.preview.isEmpty }
         let cells = try threeCells(draft.preview)
         #expect(cells == ["orange", "magenta", "yellow"], "\(cells)")
@@ -188,7 +166,7 @@ extension AppWindow {
     @Test func aPhotoWithoutASmallPictureWaitsForItsDecode() throws {
         let plain = try folder.solid("plain.jpg", colour: "lime", width: 1200, height: 800)
         let app = try AppUnderTest(extraEnvironment: slow)
-        try app.handOver([photos[0], plain, photos[2]])
+        try app.openWith([photos[0], plain, photos[2]], waitingUntilIdle: false)
         let draft = try app.waitForState { $0.previewDraft && $0.photos.count == 3 && !$0.preview.isEmpty }
         #expect(try threeCells(draft.preview) == ["cyan", "white", "yellow"])
         try app.idle()
