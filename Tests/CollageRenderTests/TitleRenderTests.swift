@@ -11,6 +11,11 @@ import TestSupport
 @Suite struct TitleRenderTests {
     let compositor = Compositor()
 
+    init() {
+        // The photos are decoded by workers: this build's tinycollage, not the test bundle.
+        DecoderPool.shared.executable = builtProgram()
+    }
+
     /// How many pixels of `rect` differ from `ground` by more than `threshold` (sum over RGB).
     func ink(_ image: CairoImage, in rect: CellRect, ground: (Int, Int, Int), threshold: Int = 60) -> Int {
         inkPixels(image, in: rect, ground: ground, threshold: threshold).count

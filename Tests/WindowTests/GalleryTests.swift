@@ -127,7 +127,7 @@ extension AppWindow {
         // The saved collage has it in the middle too.
         try app.key("ctrl+s")
         state = try app.waitFor(seconds: 10) { !$0.lastSaved.isEmpty }
-        #expect(try colour(state.lastSaved, atFractionX: 0.75, y: 0.25) == "lime")
+        #expect(try colour(state.lastSaved, atFractionX: 0.75, y: 0.25) == "green")
         #expect(state.galleryCell(photos[0])?.checked == true)
     }
 
