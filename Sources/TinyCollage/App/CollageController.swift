@@ -26,10 +26,18 @@ final class CollageController {
     private var admissionWatchers: [@MainActor () -> Void] = []
     /// Shows a toast; set by the window.
     var toaster: Toaster?
+    /// The removal whose toast offers Undo, while it is still the newest
+    /// change, and that toast (a reference of ours). After a Ctrl+Z or any
+    /// other change the toast goes, and its Undo, if pressed as it goes,
+    /// does nothing rather than take back whatever else came last.
+    private var offeredRemoval: Int32?
+    private var offeredToast: OpaquePointer?
+    private var removals: Int32 = 0
 
     init(settings: AppSettings, document: CollageDocument? = nil) {
         self.settings = settings
         store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults))
+        store.observe { [weak self] _, _ in self?.withdrawUndoOffer() }
     }
 
     var document: CollageDocument { store.document }
@@ -132,15 +140,46 @@ final class CollageController {
     /// Removes a photo and offers to undo it.
     func remove(id: Photo.ID) {
         guard let photo = store.remove(id: id) else { return }
-        toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"), action: "win.undo")
+        let number = offerUndo()
+        keepOffered(toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"),
+                                  action: "win.undo-removal", target: g_variant_new_int32(number)))
     }
 
     func clear() {
         guard !document.photos.isEmpty else { return }
         let count = document.photos.count
         store.clear()
-        toaster?.show(trn("Removed %s photo", "Removed %s photos", count, String(count)), button: tr("Undo"),
-                      action: "win.undo")
+        let number = offerUndo()
+        keepOffered(toaster?.show(trn("Removed %s photo", "Removed %s photos", count, String(count)),
+                                  button: tr("Undo"), action: "win.undo-removal", target: g_variant_new_int32(number)))
+    }
+
+    /// Numbers the removal just made, for its toast's Undo.
+    private func offerUndo() -> Int32 {
+        removals &+= 1
+        offeredRemoval = removals
+        return removals
+    }
+
+    private func keepOffered(_ toast: OpaquePointer?) {
+        guard let toast else { return }
+        g_object_ref(toast.raw)
+        offeredToast = toast
+    }
+
+    /// The document changed: the last removal's Undo no longer means it.
+    private func withdrawUndoOffer() {
+        offeredRemoval = nil
+        guard let toast = offeredToast else { return }
+        offeredToast = nil
+        adw_toast_dismiss(toast)
+        g_object_unref(toast.raw)
+    }
+
+    /// The toast's Undo: takes back removal `number` if nothing has changed since.
+    func undoRemoval(_ number: Int32) {
+        guard offeredRemoval == number else { return }
+        store.undo()
     }
 
     func undo() { store.undo() }

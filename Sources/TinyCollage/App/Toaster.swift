@@ -50,9 +50,11 @@ final class Toaster {
     }
 
     /// Shows `title`; `button`/`action`/`target` put a button on the toast,
-    /// `extra` a widget (a second button) beside the message.
+    /// `extra` a widget (a second button) beside the message. Returns the
+    /// toast (owned by its overlay: take a reference to keep it).
+    @discardableResult
     func show(_ title: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil,
-              extra: Widget? = nil) {
+              extra: Widget? = nil) -> OpaquePointer {
         messages.append(title)
         let toast = adw_toast_new("")!
         adw_toast_set_custom_title(toast, Self.titleWidget(title, extra: extra))
@@ -69,6 +71,7 @@ final class Toaster {
         // libadwaita has made all of them.
         AccessibleTree.tidy(overlay.widget)
         MainLoop.after(milliseconds: 50) { AccessibleTree.tidy(overlay.widget) }
+        return toast
     }
 
     /// The message as a wrapping label (plain text: a file named "a&b.jpg"

@@ -119,6 +119,14 @@ extension CollagePreview {
         liveCrop = nil
     }
 
+    /// Makes a crop still waiting for its keys or wheel steps to pause a
+    /// change of the document now (before an undo or redo); a drag still
+    /// under way is left to its end.
+    func finishPendingCrop() {
+        guard gesture == nil, liveCrop != nil else { return }
+        endGesture()
+    }
+
     /// A wheel step: zooms the photo under the pointer about the pointer.
     /// Steps in quick succession become one change of the document.
     @discardableResult

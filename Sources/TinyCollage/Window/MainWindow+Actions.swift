@@ -9,8 +9,21 @@ extension MainWindow {
         add("save") { [weak self] _ in self?.saver.save() }
         add("save-as") { [weak self] _ in self?.saver.saveAs() }
         add("open") { [weak self] _ in self?.openFiles() }
-        add("undo") { [weak self] _ in self?.controller.undo() }
-        add("redo") { [weak self] _ in self?.controller.redo() }
+        // A run of crop keys or wheel steps not yet made a change (it waits for
+        // a pause) is what Ctrl+Z means to undo: made a change first, so the
+        // undo takes it back instead of the step before it.
+        add("undo") { [weak self] _ in
+            self?.preview.finishPendingCrop()
+            self?.controller.undo()
+        }
+        add("redo") { [weak self] _ in
+            self?.preview.finishPendingCrop()
+            self?.controller.redo()
+        }
+        add("undo-removal", parameter: "i") { [weak self] parameter in
+            guard let parameter else { return }
+            self?.controller.undoRemoval(g_variant_get_int32(OpaquePointer(parameter)))
+        }
         add("clear") { [weak self] _ in self?.controller.clear() }
         addToggle("settings") { [weak self] in
             guard let self else { return }
