@@ -96,6 +96,10 @@ extension AppWindow {
         panel = state.area("settingsPanel")
         preview = state.area("collagePreview")
         #expect(panel.visible && preview.visible && preview.y + preview.height <= panel.y, "below it when narrow")
+        // Escape leaves the settings, as it leaves a popover; the photos come back.
+        try app.key("Escape")
+        state = try app.state()
+        #expect(!state.area("settingsPanel").visible && state.area("pictureListToSelect").visible)
     }
 
     @Test func aPhoneSizedWindowKeepsEverythingInView() throws {

@@ -90,6 +90,11 @@ extension AppWindow {
         #expect(state.names == ["keep.png", "away.png"], "a missing photo must not be dropped")
         #expect(state.toasts.contains { $0.contains("away.png") && $0.contains("left out") }, "\(state.toasts)")
         #expect(try colour(state.preview, atFractionX: 0.9, y: 0.5) == "red", "the rest fills the collage")
+        // Saved meanwhile: the message says the file lacks it, not that it "was not added".
+        try second.key("ctrl+s")
+        state = try second.state()
+        #expect(state.toasts.contains { $0.hasPrefix("Saved in Pictures without “away.png”") }, "\(state.toasts)")
+        #expect(!state.toasts.contains { $0.contains("was not added") }, "\(state.toasts)")
         try FileManager.default.moveItem(atPath: away + ".moved", toPath: away)
         usleep(2_600_000)
         state = try second.state()

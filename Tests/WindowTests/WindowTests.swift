@@ -225,6 +225,22 @@ extension AppWindow {
         #expect(state.toasts.contains { $0.contains("notes.jpg") && $0.contains("not an image") }, "\(state.toasts)")
     }
 
+    /// Ctrl+Q pressed right after Ctrl+S: the app ends only once the collage is written.
+    @Test func quittingDuringASaveWaitsForTheFile() throws {
+        let big = try photos.solid("big.png", colour: "red", width: 6000, height: 4000)
+        let app = try AppUnderTest(files: [big, green, blue])
+        try app.key("ctrl+s", "ctrl+q")
+        let deadline = Date().addingTimeInterval(30)
+        while app.isAlive, Date() < deadline { usleep(50_000) }
+        #expect(!app.isAlive, "the app did not end after its save")
+        let saved = app.picturesContents().filter { $0.hasPrefix("Collage ") }
+        #expect(saved.count == 1, "\(app.picturesContents())")
+        if let name = saved.first {
+            #expect(try threeCells(app.pictures + "/" + name) == ["red", "green", "blue"])
+        }
+        #expect(app.picturesContents().allSatisfy { !$0.hasPrefix(".") }, "nothing half-written is left")
+    }
+
     @Test func ctrlSWritesTheCollageIntoPictures() throws {
         let app = try AppUnderTest(files: [red, green, blue])
         try app.dragThumbnail(2, toGap: 0)

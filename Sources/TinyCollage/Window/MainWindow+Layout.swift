@@ -66,6 +66,21 @@ extension MainWindow {
         string(gtk_stack_get_visible_child_name(sideStack.opaque)) == "settings"
     }
 
+    /// Escape leaves the settings, as it leaves a popover or a dialog, and
+    /// gives the keyboard back to the button that opened them.
+    func installSettingsKeys() {
+        let keys = gtk_event_controller_key_new()!
+        Signals.key(keys.raw) { [weak self] keyval, _, state in
+            guard let self, Int32(keyval) == GDK_KEY_Escape, self.isShowingSettings else { return false }
+            let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue)
+            guard modifiers == 0 else { return false }
+            self.showSettings(false)
+            gtk_widget_grab_focus(self.settingsButton)
+            return true
+        }
+        gtk_widget_add_controller(settingsPanel.widget, keys)
+    }
+
     func showSettings(_ show: Bool) {
         gtk_stack_set_visible_child_name(sideStack.opaque, show ? "settings" : "photos")
         if let action = actions["settings"] { g_simple_action_set_state(action, g_variant_new_boolean(show ? 1 : 0)) }

@@ -134,6 +134,7 @@ final class MainWindow {
         installActions()
         installDrop(on: screen)
         installAdaptiveLayout(sizer: sizer)
+        installSettingsKeys()
         gtk_application_window_set_help_overlay(window.cast(GtkApplicationWindow.self), ShortcutsWindow.make())
 
         controller.store.observe { [weak self] document, change in
@@ -148,6 +149,11 @@ final class MainWindow {
         updateSubtitle(controller.document)
         Signals.decide(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
+            if self.saver.isSaving {
+                // Ctrl+Q or the close button a moment after Save: finish the file first.
+                self.saver.closeWhenSaved = true
+                return true
+            }
             self.rememberSize()
             self.session?.flush()
             return false

@@ -21,6 +21,9 @@ final class SaveController {
     private(set) var lastSaved: String?
     /// The last failure as the dialog said it, for tests and the state dump.
     private(set) var lastError: String?
+    /// The window was asked to close while saving: it closes once the file is
+    /// written, or stays to show why it was not (quitting must not drop a save).
+    var closeWhenSaved = false
 
     init(controller: CollageController) {
         self.controller = controller
@@ -87,6 +90,19 @@ final class SaveController {
         return button
     }
 
+    /// "Saved in Pictures", and which photos the file lacks when some could not
+    /// be read by then (gone, or damaged since they were added): in the same
+    /// toast, since "was not added" would be untrue of photos in the collage.
+    private static func savedMessage(folder: String, leftOut: [LoadError]) -> String {
+        guard let first = leftOut.first else { return tr("Saved in %s", folder) }
+        if leftOut.count == 1 {
+            return tr("Saved in %s without “%s”: %s", folder, first.fileName, Messages.reason(first.reason))
+        }
+        return trn("Saved in %s without “%s” and %s other photo that could not be read",
+                   "Saved in %s without “%s” and %s other photos that could not be read", leftOut.count - 1,
+                   folder, first.fileName, String(leftOut.count - 1))
+    }
+
     enum Outcome: Sendable {
         case saved(String, skipped: [LoadError])
         case failed(path: String, reason: String)
@@ -120,11 +136,19 @@ final class SaveController {
         switch outcome {
         case let .saved(path, skipped):
             lastSaved = path
-            controller.toaster?.show(tr("Saved in %s", Self.folderName(of: path)), button: tr("Show in Files"),
-                                     action: "win.show-in-files", target: g_variant_new_string(path),
-                                     extra: Self.openButton(for: path))
-            if !skipped.isEmpty { controller.reportRefused(skipped) }
+            if closeWhenSaved, let parent {
+                closeWhenSaved = false
+                gtk_window_close(parent)
+                return
+            }
+            // On a phone-sized window two buttons leave the message a word a line: keep Show in Files.
+            let roomy = (window?.contentWidth ?? 0) == 0 || window!.contentWidth >= MainWindow.phoneWidth
+            controller.toaster?.show(Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped),
+                                     button: tr("Show in Files"), action: "win.show-in-files",
+                                     target: g_variant_new_string(path), extra: roomy ? Self.openButton(for: path) : nil)
+            for error in skipped { printError("tinycollage: \(error)") }
         case let .failed(path, reason):
+            closeWhenSaved = false
             let body = tr("“%s” could not be written: %s. Your collage is still here; you can try again, perhaps somewhere else.",
                           FilePathText.displayText(path), reason)
             lastError = body
