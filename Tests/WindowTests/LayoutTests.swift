@@ -98,7 +98,8 @@ extension AppWindow {
         #expect(panel.visible && preview.visible && preview.y + preview.height <= panel.y, "below it when narrow")
         // Escape leaves the settings, as it leaves a popover; the photos come back.
         try app.key("Escape")
-        state = try app.state()
+        // The stack cross-fades: both pages are mapped for a moment.
+        state = try app.waitFor(seconds: 3) { !$0.area("settingsPanel").visible && $0.area("pictureListToSelect").visible }
         #expect(!state.area("settingsPanel").visible && state.area("pictureListToSelect").visible)
     }
 

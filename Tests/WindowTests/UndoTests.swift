@@ -1,8 +1,8 @@
 // Undo takes back what the person just did, found by hand in review: Ctrl+Z
 // pressed while a run of crop keys is still waiting for its pause undoes that
 // run, not the change before it (which emptied the collage); and the Undo of a
-// "Removed …" toast goes when the removal is undone with Ctrl+Z, and takes
-// back nothing else if pressed as it goes.
+// "Removed …" toast, pressed after the removal was undone with Ctrl+Z, takes
+// back nothing else.
 
 import Foundation
 import Testing
@@ -36,9 +36,8 @@ extension AppWindow {
         #expect(try Accessibility.find("Undo", role: "push button") != nil, "the removal's toast offers Undo")
         try app.key("ctrl+z")
         #expect(try app.state().names == ["red.jpg", "green.jpg", "blue.jpg"])
-        // The toast goes with the undo; if its Undo is still there to click
-        // (with the pointer, as a person does), it must not take back the
-        // adding of the photos.
+        // The toast's Undo, still there to click (with the pointer, as a person
+        // does), must not take back the adding of the photos.
         if let undo = try Accessibility.find("Undo", role: "push button"), let center = undo.center {
             try app.click((Double(center.0), Double(center.1)), state: try app.state())
         }

@@ -27,11 +27,11 @@ final class CollageController {
     /// Shows a toast; set by the window.
     var toaster: Toaster?
     /// The removal whose toast offers Undo, while it is still the newest
-    /// change, and that toast (a reference of ours). After a Ctrl+Z or any
-    /// other change the toast goes, and its Undo, if pressed as it goes,
-    /// does nothing rather than take back whatever else came last.
+    /// change. After a Ctrl+Z or any other change the toast's Undo does
+    /// nothing rather than take back whatever else came last. (The toast is
+    /// left to time out: dismissing libadwaita 1.2's toasts from our side
+    /// during a burst of removals and undos crashed in its queue.)
     private var offeredRemoval: Int32?
-    private var offeredToast: OpaquePointer?
     private var removals: Int32 = 0
 
     init(settings: AppSettings, document: CollageDocument? = nil) {
@@ -141,8 +141,8 @@ final class CollageController {
     func remove(id: Photo.ID) {
         guard let photo = store.remove(id: id) else { return }
         let number = offerUndo()
-        keepOffered(toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"),
-                                  action: "win.undo-removal", target: g_variant_new_int32(number)))
+        toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"),
+                      action: "win.undo-removal", target: g_variant_new_int32(number))
     }
 
     func clear() {
@@ -150,8 +150,8 @@ final class CollageController {
         let count = document.photos.count
         store.clear()
         let number = offerUndo()
-        keepOffered(toaster?.show(trn("Removed %s photo", "Removed %s photos", count, String(count)),
-                                  button: tr("Undo"), action: "win.undo-removal", target: g_variant_new_int32(number)))
+        toaster?.show(trn("Removed %s photo", "Removed %s photos", count, String(count)),
+                      button: tr("Undo"), action: "win.undo-removal", target: g_variant_new_int32(number))
     }
 
     /// Numbers the removal just made, for its toast's Undo.
@@ -161,19 +161,9 @@ final class CollageController {
         return removals
     }
 
-    private func keepOffered(_ toast: OpaquePointer?) {
-        guard let toast else { return }
-        g_object_ref(toast.raw)
-        offeredToast = toast
-    }
-
     /// The document changed: the last removal's Undo no longer means it.
     private func withdrawUndoOffer() {
         offeredRemoval = nil
-        guard let toast = offeredToast else { return }
-        offeredToast = nil
-        adw_toast_dismiss(toast)
-        g_object_unref(toast.raw)
     }
 
     /// The toast's Undo: takes back removal `number` if nothing has changed since.

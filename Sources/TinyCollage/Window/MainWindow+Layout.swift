@@ -78,7 +78,8 @@ extension MainWindow {
             gtk_widget_grab_focus(self.settingsButton)
             return true
         }
-        gtk_widget_add_controller(settingsPanel.widget, keys)
+        // On the window: the focus may be anywhere (the preview, the header) while they are open.
+        gtk_widget_add_controller(window.widget, keys)
     }
 
     func showSettings(_ show: Bool) {
