@@ -34,7 +34,24 @@ final class PrivateBus {
 
     deinit {
         if Accessibility.bus == address { Accessibility.bus = nil }
-        kill(pid, SIGTERM)
+        // SIGKILL: a session dbus-daemon forked away from its terminal carries on after SIGTERM.
+        kill(pid, SIGKILL)
+        Self.endServices(startedOn: address)
+    }
+
+    /// What the bus started by activation (the accessibility bus, gvfs,
+    /// Nautilus's tracker-miner-fs, which shrugs off SIGTERM) outlives it and
+    /// keeps its inotify instances: a long run of tests used up the 128 a
+    /// user may have, and later apps could no longer watch a folder.
+    private static func endServices(startedOn address: String) {
+        let marks = ["DBUS_SESSION_BUS_ADDRESS=" + address, "DBUS_STARTER_ADDRESS=" + address].map { Array($0.utf8) }
+        let me = getpid()
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), pid != me,
+                  let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { continue }
+            let variables = environ.split(separator: 0).map(Array.init)
+            if variables.contains(where: { marks.contains($0) }) { kill(pid, SIGKILL) }
+        }
     }
 
     /// The variables that put a process on this bus.
