@@ -45,9 +45,7 @@ def keyfile(home, folder):
 
 
 def start(binary, folder, home, cache, accessibility=False):
-    for sub in ("Pictures", "config", "state", "data"):
-        os.makedirs(os.path.join(home, sub), exist_ok=True)
-    env = environment(home, accessibility=accessibility)
+    env = environment(home, accessibility=accessibility)  # makes the home's folders
     env["XDG_CACHE_HOME"] = cache
     keyfile(home, folder)
     log = open(os.path.join(home, "app.log"), "wb")

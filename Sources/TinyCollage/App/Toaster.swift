@@ -50,11 +50,9 @@ final class Toaster {
     }
 
     /// Shows `title`; `button`/`action`/`target` put a button on the toast,
-    /// `extra` a widget (a second button) beside the message. Returns the
-    /// toast (owned by its overlay: take a reference to keep it).
-    @discardableResult
+    /// `extra` a widget (a second button) beside the message.
     func show(_ title: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil,
-              extra: Widget? = nil) -> OpaquePointer {
+              extra: Widget? = nil) {
         messages.append(title)
         let toast = adw_toast_new("")!
         adw_toast_set_custom_title(toast, Self.titleWidget(title, extra: extra))
@@ -71,7 +69,6 @@ final class Toaster {
         // libadwaita has made all of them.
         AccessibleTree.tidy(overlay.widget)
         MainLoop.after(milliseconds: 50) { AccessibleTree.tidy(overlay.widget) }
-        return toast
     }
 
     /// The message as a wrapping label (plain text: a file named "a&b.jpg"

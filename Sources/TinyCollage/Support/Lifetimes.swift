@@ -11,8 +11,8 @@
 //      drops each one the moment it takes that child's widget out.
 //   2. Every signal, idle, timeout and observer closure reaches its object
 //      weakly (`[weak self]`, then `guard let self else { return }`), so a
-//      handler that fires late finds nothing and returns. `[unowned self]`
-//      is never used: it is a crash waiting for a late signal.
+//      handler that fires late finds nothing and returns. An unowned
+//      capture is never used: it is a crash waiting for a late signal.
 //   3. A widget we parent by hand (a popover on a thumbnail) is made once,
 //      and unparented exactly once, when its parent is destroyed.
 //   4. A companion never keeps its widget alive on its own (no strong

@@ -135,14 +135,22 @@ extension CollagePreview {
         let current = liveCrop?.id == target.id ? liveCrop!.crop : target.start
         let px = (x - frame.x) / frame.scale - Double(target.cell.x)
         let py = (y - frame.y) / frame.scale - Double(target.cell.y)
-        liveCrop = (target.id, current.zoomed(by: factor, at: px, py, image: target.image, cell: target.cell.size))
+        showLiveCrop(target.id, current.zoomed(by: factor, at: px, py, image: target.image, cell: target.cell.size),
+                     commitAfter: milliseconds)
+        return true
+    }
+
+    /// Shows `crop` for `id` at once and makes it a change of the document
+    /// when no further step has come for `milliseconds` (wheel steps or keys:
+    /// one undo step for a run of them).
+    func showLiveCrop(_ id: Photo.ID, _ crop: Crop, commitAfter milliseconds: UInt32) {
+        liveCrop = (id, crop)
         zoomGeneration += 1
         let generation = zoomGeneration
         MainLoop.after(milliseconds: milliseconds) { [weak self] in
             guard let self, self.zoomGeneration == generation, self.gesture == nil else { return }
             self.endGesture()
         }
-        return true
     }
 
     func resetCrop(atX x: Double, y: Double) {

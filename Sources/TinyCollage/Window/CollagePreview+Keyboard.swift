@@ -118,13 +118,7 @@ extension CollagePreview {
               let photo = controller.document.photo(id: id) else { return true }
         let current = liveCrop?.id == id ? liveCrop!.crop : photo.crop
         let target = CropGesture(id: id, cell: cell, image: image, start: current, scale: 1)
-        liveCrop = (id, change(current, target))
-        zoomGeneration += 1
-        let generation = zoomGeneration
-        MainLoop.after(milliseconds: keyCommitMilliseconds) { [weak self] in
-            guard let self, self.zoomGeneration == generation, self.gesture == nil else { return }
-            self.endGesture()
-        }
+        showLiveCrop(id, change(current, target), commitAfter: keyCommitMilliseconds)
         return true
     }
 }
