@@ -62,6 +62,15 @@ public struct CollageDocument: Hashable, Codable, Sendable {
         return true
     }
 
+    /// Trades the places of the photos at `first` and `second`, crops and all.
+    /// Returns false (and changes nothing) for out-of-range indices or a no-op.
+    @discardableResult
+    public mutating func swap(_ first: Int, _ second: Int) -> Bool {
+        guard photos.indices.contains(first), photos.indices.contains(second), first != second else { return false }
+        photos.swapAt(first, second)
+        return true
+    }
+
     @discardableResult
     public mutating func remove(id: Photo.ID) -> Photo? {
         guard let index = index(of: id) else { return nil }

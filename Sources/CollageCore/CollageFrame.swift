@@ -9,6 +9,10 @@
 public struct CollageFrame: Equatable, Sendable {
     /// The photos' cells, in collage order, in render pixels.
     public var cells: [CellRect]
+    /// The lines between them that the user can move, in render pixels.
+    public var dividers: [Divider] = []
+    /// The shape of the layout's tree (see LayoutProportions).
+    public var shape = ""
     /// The title's band in render pixels; nil without a title.
     public var band: CellRect?
     /// Render pixels per output pixel.
@@ -28,8 +32,9 @@ public struct CollageFrame: Equatable, Sendable {
     /// Space above and below the text in the band, as a share of the band.
     public static let verticalPadding = 0.08
 
-    /// The frame of `count` photos and `title` at `size` (default: the output size).
-    public static func make(count: Int, settings: CollageSettings, title: CollageTitle,
+    /// The frame of `count` photos (of upright `aspects`, which the mosaic
+    /// needs; 1 where unknown) and `title` at `size` (default: the output size).
+    public static func make(count: Int, aspects: [Double] = [], settings: CollageSettings, title: CollageTitle,
                             size: PixelSize? = nil) throws(CollageLayout.LayoutError) -> CollageFrame {
         let output = settings.outputSize
         let target = size ?? output
@@ -48,8 +53,11 @@ public struct CollageFrame: Equatable, Sendable {
         case .bottom: photos = CellRect(x: 0, y: 0, width: target.width, height: target.height - band)
         case .overlay: photos = CellRect(x: 0, y: 0, width: target.width, height: target.height)
         }
-        frame.cells = try CollageLayout.cells(count: count, size: photos.size, gap: gap, margin: margin)
-            .map { CellRect(x: $0.x + photos.x, y: $0.y + photos.y, width: $0.width, height: $0.height) }
+        let arrangement = try CollageLayout.arrange(settings.layout, count: count, aspects: aspects, size: photos.size,
+                                                    gap: gap, margin: margin, proportions: settings.currentProportions)
+        frame.cells = arrangement.cells.map { $0.offset(x: photos.x, y: photos.y) }
+        frame.dividers = arrangement.dividers.map { $0.offset(x: photos.x, y: photos.y) }
+        frame.shape = arrangement.shape
         guard band > 0 else { return frame }
         let bandRect: CellRect
         switch title.position {
@@ -84,8 +92,8 @@ public struct CollageFrame: Equatable, Sendable {
 }
 
 extension CollageDocument {
-    /// The frame at `size` (default: the output size).
-    public func frame(size: PixelSize? = nil) throws(CollageLayout.LayoutError) -> CollageFrame {
-        try CollageFrame.make(count: photos.count, settings: settings, title: title, size: size)
+    /// The frame at `size` (default: the output size), for photos of `aspects`.
+    public func frame(size: PixelSize? = nil, aspects: [Double] = []) throws(CollageLayout.LayoutError) -> CollageFrame {
+        try CollageFrame.make(count: photos.count, aspects: aspects, settings: settings, title: title, size: size)
     }
 }

@@ -10,16 +10,70 @@ public struct CollageSettings: Hashable, Codable, Sendable {
     /// Space between the cells and the image's edge, in output pixels.
     public var margin: Int
     public var background: RGBAColor
+    /// How the photos are arranged.
+    public var layout: LayoutKind
+    /// The dividers the user moved, by layout name (each for one shape of it).
+    public var proportions: [String: LayoutProportions]
 
     public init(outputSize: PixelSize = CollageSettings.defaultOutputSize, gap: Int = 0, margin: Int = 0,
-                background: RGBAColor = .white) {
+                background: RGBAColor = .white, layout: LayoutKind = .default,
+                proportions: [String: LayoutProportions] = [:]) {
         self.outputSize = outputSize
         self.gap = gap
         self.margin = margin
         self.background = background
+        self.layout = layout
+        self.proportions = proportions
     }
+
+    private enum CodingKeys: String, CodingKey { case outputSize, gap, margin, background, layout, proportions }
+
+    /// Sessions from before layouts have none: they load as `columns`, as
+    /// they were drawn. A layout this version does not know is kept out by
+    /// the decoder as text and turned into the default by SessionValidation.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        outputSize = try c.decode(PixelSize.self, forKey: .outputSize)
+        gap = try c.decode(Int.self, forKey: .gap)
+        margin = try c.decode(Int.self, forKey: .margin)
+        background = try c.decode(RGBAColor.self, forKey: .background)
+        let name = (try? c.decodeIfPresent(String.self, forKey: .layout)) ?? nil
+        layout = name.flatMap(LayoutKind.init(rawValue:)) ?? .default
+        unknownLayout = name.flatMap { LayoutKind(rawValue: $0) == nil ? $0 : nil }
+        proportions = ((try? c.decodeIfPresent([String: LayoutProportions].self, forKey: .proportions)) ?? nil) ?? [:]
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(outputSize, forKey: .outputSize)
+        try c.encode(gap, forKey: .gap)
+        try c.encode(margin, forKey: .margin)
+        try c.encode(background, forKey: .background)
+        try c.encode(layout.rawValue, forKey: .layout)
+        try c.encode(proportions, forKey: .proportions)
+    }
+
+    /// A layout name read from a file that this version does not know (for
+    /// SessionValidation's message); never written.
+    public internal(set) var unknownLayout: String? = nil
+
+    /// The proportions set for the current layout, if any.
+    public var currentProportions: LayoutProportions? { proportions[layout.rawValue] }
 
     public static let defaultOutputSize = PixelSize(width: 1080, height: 1080)
     /// Cairo image surfaces are limited to 32767 pixels a side.
     public static let maximumSide = 32767
+
+    /// These settings with the split at `path` of the current layout (of
+    /// `shape`) given `weights`; nil gives the split its own sizes back.
+    /// Proportions of another shape of the layout are dropped: they could
+    /// not be used together.
+    public func moving(split path: String, shape: String, to weights: [Double]?) -> CollageSettings {
+        var next = self
+        var current = proportions[layout.rawValue].flatMap { $0.shape == shape ? $0 : nil }
+            ?? LayoutProportions(shape: shape)
+        current.splits[path] = weights
+        next.proportions[layout.rawValue] = current.splits.isEmpty ? nil : current
+        return next
+    }
 }

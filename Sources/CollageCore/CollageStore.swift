@@ -2,7 +2,7 @@
 // which records undo, then tells each observer once.
 //
 //          ┌──────────── CollageStore ────────────┐
-//  window ─┤ add/insert/move/remove/clear/        │
+//  window ─┤ add/insert/move/swap/remove/clear/   │
 //  actions │ setSettings/setCrop/setTitle/        │
 //          │ undo/redo                            │
 //  CLI ────┤   document ── undo stack ── redo     │
@@ -105,6 +105,14 @@ public final class CollageStore {
     public func move(from source: Int, to destination: Int) -> Bool {
         var next = document
         guard next.move(from: source, to: destination) else { return false }
+        commit(next, Change(.photos))
+        return true
+    }
+
+    @discardableResult
+    public func swap(_ first: Int, _ second: Int) -> Bool {
+        var next = document
+        guard next.swap(first, second) else { return false }
         commit(next, Change(.photos))
         return true
     }

@@ -48,6 +48,10 @@ public struct CellRect: Hashable, Sendable, CustomStringConvertible {
     public var maxY: Int { y + height }
     public var description: String { "(\(x),\(y) \(width)×\(height))" }
 
+    public func offset(x dx: Int, y dy: Int) -> CellRect {
+        CellRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= Double(x) && px < Double(maxX) && py >= Double(y) && py < Double(maxY)
     }

@@ -68,6 +68,15 @@ public enum SessionValidation {
             settings.gap = 0
             settings.margin = 0
         }
+        if let unknown = settings.unknownLayout {
+            repairs.append("a layout “\(unknown.prefix(40))” this version does not know")
+            settings.unknownLayout = nil
+        }
+        let proportions = checked(settings.proportions)
+        if proportions != settings.proportions {
+            repairs.append("divider positions that cannot be used")
+            settings.proportions = proportions
+        }
         let colour = settings.background
         let channels = [colour.red, colour.green, colour.blue, colour.alpha].map { $0.isFinite ? min(max($0, 0), 1) : 1 }
         let clampedColour = RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
@@ -76,5 +85,26 @@ public enum SessionValidation {
             settings.background = clampedColour
         }
         return settings
+    }
+
+    /// Longest shape a layout of nine photos can have ("a(d(p,p,p),…)").
+    static let maximumShapeLength = 64
+
+    /// The proportions with known layout names, a shape of a tree's
+    /// letters, split paths of digits, and two to nine finite positive
+    /// weights per split; whatever else is dropped.
+    static func checked(_ proportions: [String: LayoutProportions]) -> [String: LayoutProportions] {
+        var result: [String: LayoutProportions] = [:]
+        for (name, value) in proportions where LayoutKind(rawValue: name) != nil {
+            guard value.shape.count <= maximumShapeLength,
+                  value.shape.allSatisfy({ "adp(),".contains($0) }) else { continue }
+            let splits = value.splits.filter { path, weights in
+                path.count <= 16 && path.allSatisfy { $0.isNumber || $0 == "." }
+                    && (2...CollageLayout.maximumPhotos).contains(weights.count)
+                    && weights.allSatisfy { $0.isFinite && $0 > 0 && $0 <= 1 }
+            }
+            if !splits.isEmpty { result[name] = LayoutProportions(shape: value.shape, splits: splits) }
+        }
+        return result
     }
 }

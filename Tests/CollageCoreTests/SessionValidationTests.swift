@@ -88,4 +88,53 @@ import Testing
         let data = Data(count: SessionFile.maximumBytes + 1)
         #expect(throws: SessionFile.ReadError.tooLarge(SessionFile.maximumBytes + 1)) { try SessionFile.decodeChecked(data) }
     }
+
+    // MARK: Layouts (issue 18)
+
+    let plain = #""outputSize": {"width": 1080, "height": 1080}, "gap": 0, "margin": 0, "background": {"red": 1, "green": 1, "blue": 1, "alpha": 1}"#
+
+    @Test func aSessionFromBeforeLayoutsIsColumns() throws {
+        let (document, repairs) = try SessionFile.decodeChecked(session(photos: [photo()]))
+        #expect(document.settings.layout == .columns && document.settings.proportions.isEmpty)
+        #expect(repairs.isEmpty)
+    }
+
+    @Test func anUnknownLayoutBecomesColumnsWithAMessage() throws {
+        let (document, repairs) = try SessionFile.decodeChecked(session(photos: [photo()],
+                                                                        settings: plain + #", "layout": "spiral""#))
+        #expect(document.settings.layout == .columns)
+        #expect(repairs.count == 1 && repairs[0].contains("spiral"))
+        #expect(document.settings.unknownLayout == nil)
+    }
+
+    @Test func proportionsThatCannotBeUsedAreDropped() throws {
+        for bad in [#"{"rows": {"shape": "a(p,p)", "splits": {"": [1e308, -1]}}}"#,
+                    #"{"rows": {"shape": "a(p,p)", "splits": {"": [0.5]}}}"#,
+                    #"{"spiral": {"shape": "a(p,p)", "splits": {"": [0.5, 0.5]}}}"#,
+                    #"{"rows": {"shape": "<script>", "splits": {"": [0.5, 0.5]}}}"#,
+                    #"{"rows": {"shape": "a(p,p)", "splits": {"../x": [0.5, 0.5]}}}"#] {
+            let (document, repairs) = try SessionFile.decodeChecked(
+                session(photos: [photo(), photo()], settings: plain + #", "layout": "rows", "proportions": "# + bad))
+            #expect(document.settings.layout == .rows)
+            #expect(document.settings.proportions.isEmpty, "\(bad)")
+            #expect(repairs == ["divider positions that cannot be used"], "\(bad)")
+        }
+    }
+
+    @Test func proportionsOfTheWrongTypeLeaveTheRestReadable() throws {
+        let (document, _) = try SessionFile.decodeChecked(
+            session(photos: [photo()], settings: plain + #", "layout": "feature", "proportions": 7"#))
+        #expect(document.settings.layout == .feature && document.photos.count == 1)
+    }
+
+    @Test func layoutAndProportionsComeBackAsSaved() throws {
+        let square = PixelSize(width: 1000, height: 1000)
+        let shape = try CollageLayout.arrange(.feature, count: 3, size: square).shape
+        let settings = CollageSettings(outputSize: square, layout: .feature).moving(split: "", shape: shape, to: [0.55, 0.45])
+        let document = CollageDocument(photos: [Photo(path: "/a.jpg"), Photo(path: "/b.jpg"), Photo(path: "/c.jpg")],
+                                       settings: settings)
+        let (read, repairs) = try SessionFile.decodeChecked(try SessionFile.encode(document))
+        #expect(read == document && repairs.isEmpty)
+        #expect(try read.cells()[0].width == 550)
+    }
 }

@@ -163,4 +163,27 @@ import Testing
         #expect(!store.canUndo)
         #expect(names(store) == ["x", "y"])
     }
+
+    @Test func aSwapTradesTwoPlacesInOneUndoStep() {
+        let store = CollageStore()
+        store.add(paths: ["/a.jpg", "/b.jpg", "/c.jpg"])
+        store.setCrop(Crop(zoom: 2), for: store.document.photos[0].id)
+        #expect(store.swap(0, 2))
+        #expect(store.document.photos.map(\.path) == ["/c.jpg", "/b.jpg", "/a.jpg"])
+        #expect(store.document.photos[2].crop.zoom == 2)
+        #expect(!store.swap(1, 1) && !store.swap(0, 9))
+        store.undo()
+        #expect(store.document.photos.map(\.path) == ["/a.jpg", "/b.jpg", "/c.jpg"])
+    }
+
+    @Test func aLayoutIsASettingWithItsOwnUndo() {
+        let store = CollageStore()
+        store.add(paths: ["/a.jpg", "/b.jpg"])
+        var settings = store.document.settings
+        settings.layout = .mosaic
+        store.setSettings(settings)
+        #expect(store.document.settings.layout == .mosaic)
+        store.undo()
+        #expect(store.document.settings.layout == .columns)
+    }
 }
