@@ -17,7 +17,8 @@ extension Compositor {
     public func cachedDecodes(_ document: CollageDocument, size: PixelSize, leavingOut: Set<Photo.ID>)
         -> (ready: [Photo.ID: DecodedPhoto], waiting: [Photo]) {
         let photos = document.photos.filter { !leavingOut.contains($0.id) }
-        guard let frame = try? CollageFrame.make(count: photos.count, settings: document.settings, title: document.title,
+        guard let frame = try? CollageFrame.make(count: photos.count, aspects: knownAspects(of: photos, document.settings.layout),
+                                                 settings: document.settings, title: document.title,
                                                  size: size) else { return ([:], photos) }
         var ready: [Photo.ID: DecodedPhoto] = [:]
         var waiting: [Photo] = []
@@ -42,9 +43,14 @@ extension Compositor {
             throw .tooLarge(size)
         }
         let photos = document.photos.filter { leavingOut[$0.id] == nil }
+        // The mosaic by the shapes at hand: a small picture knows its photo's.
+        var shapes = small.compactMapValues(\.photoSize)
+        for (id, full) in decoded { shapes[id] = full.originalSize }
+        let aspects = knownAspects(of: photos, settings.layout, at: shapes)
         let frame: CollageFrame
         do {
-            frame = try CollageFrame.make(count: photos.count, settings: settings, title: document.title, size: size)
+            frame = try CollageFrame.make(count: photos.count, aspects: aspects,
+                                          settings: settings, title: document.title, size: size)
         } catch {
             throw .layout(error)
         }
@@ -72,6 +78,8 @@ extension Compositor {
         var result = RenderResult(image: image, failures: leavingOut, originalSizes: sizes,
                                   cells: Dictionary(zip(photos.map(\.id), frame.cells), uniquingKeysWith: { first, _ in first }))
         result.isDraft = true
+        result.dividers = frame.dividers
+        result.shape = frame.shape
         return result
     }
 }

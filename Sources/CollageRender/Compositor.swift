@@ -37,6 +37,10 @@ public struct RenderResult: Sendable {
     public let originalSizes: [Photo.ID: PixelSize]
     /// The cells of the drawn photos, in the rendered image's pixels.
     public let cells: [Photo.ID: CellRect]
+    /// The lines between them the user can move, in the rendered image's pixels.
+    public internal(set) var dividers: [Divider] = []
+    /// The shape of the layout's tree these cells came from (see LayoutProportions).
+    public internal(set) var shape = ""
     /// Drawn in part from small pictures (Compositor+Draft): for the screen only.
     public internal(set) var isDraft = false
 }
@@ -92,7 +96,8 @@ public struct Compositor: Sendable {
             photos = photos.filter { failures[$0.id] == nil }
         }
         do {
-            _ = try CollageFrame.make(count: max(photos.count, 1), settings: settings, title: document.title, size: target)
+            _ = try CollageFrame.make(count: max(photos.count, 1), aspects: aspects(of: photos, settings.layout),
+                                      settings: settings, title: document.title, size: target)
         } catch {
             throw .layout(error)
         }
@@ -106,7 +111,8 @@ public struct Compositor: Sendable {
             let frame: CollageFrame
             do {
                 // The photos' cells around the title's band, gap and margin scaled to the target.
-                frame = try CollageFrame.make(count: photos.count, settings: settings, title: document.title, size: target)
+                frame = try CollageFrame.make(count: photos.count, aspects: aspects(of: photos, settings.layout),
+                                              settings: settings, title: document.title, size: target)
             } catch {
                 throw .layout(error)
             }
@@ -115,13 +121,36 @@ public struct Compositor: Sendable {
             if pass.failures.isEmpty {
                 TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
                 cairo_surface_flush(image.surface)
-                return RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
-                                    cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
+                var result = RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
+                                          cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
+                result.dividers = frame.dividers
+                result.shape = frame.shape
+                return result
             }
             guard skipFailures else { throw .load(pass.failures.min { $0.key < $1.key }!.value) }
             for (index, error) in pass.failures { failures[photos[index].id] = error }
             photos = photos.enumerated().filter { pass.failures[$0.offset] == nil }.map(\.element)
         }
+    }
+
+    /// The photos' upright aspects, when `layout` needs them (the mosaic):
+    /// from what decodes have told, else from a small decode of each, in
+    /// parallel. A photo that cannot be read counts as square here; the
+    /// paint that follows leaves it out with its reason.
+    func aspects(of photos: [Photo], _ layout: LayoutKind) -> [Double] {
+        guard layout == .mosaic else { return [] }
+        let source = self.source
+        let found = PaintPass.Aspects(count: photos.count)
+        DispatchQueue.concurrentPerform(iterations: photos.count) { i in
+            if let shape = try? source.shape(photos[i].path) { found.set(i, shape.aspectRatio) }
+        }
+        return found.all
+    }
+
+    /// The aspects of `photos` from what is at hand, decoding nothing (the draft's).
+    func knownAspects(of photos: [Photo], _ layout: LayoutKind, at hand: [Photo.ID: PixelSize] = [:]) -> [Double] {
+        guard layout == .mosaic else { return [] }
+        return photos.map { (hand[$0.id] ?? source.knownShape($0.path))?.aspectRatio ?? 1 }
     }
 
     /// The photos whose headers cannot be read, by index.
@@ -235,6 +264,16 @@ private final class PaintPass: @unchecked Sendable {
 
         func add(_ index: Int, _ error: LoadError) { lock.withLock { failures[index] = error } }
         var all: [Int: LoadError] { lock.withLock { failures } }
+    }
+
+    /// Aspects found in parallel, 1 until found.
+    final class Aspects: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Double]
+
+        init(count: Int) { values = Array(repeating: 1, count: count) }
+        func set(_ index: Int, _ value: Double) { lock.withLock { values[index] = value } }
+        var all: [Double] { lock.withLock { values } }
     }
 
     func originalSizes(for photos: [Photo]) -> [Photo.ID: PixelSize] {

@@ -21,6 +21,9 @@ public final class ImageCache: @unchecked Sendable {
     private var decoding: Set<FileIdentity> = []
     /// Files that cost a worker, and how.
     private var failed: [FileIdentity: LoadError.Reason] = [:]
+    /// Each decoded file's upright full size, kept after its pixels go
+    /// (a few bytes a file): the mosaic lays photos out by their shapes.
+    private var shapes: [FileIdentity: PixelSize] = [:]
     private var clock: UInt64 = 0
     private var bytes = 0
     /// The most pixel memory the cache keeps.
@@ -53,8 +56,17 @@ public final class ImageCache: @unchecked Sendable {
         lock.withLock { entries[identity]?.first?.photo.swapsAxes }
     }
 
+    /// The file's upright full size, if a decode has told it.
+    func shape(_ identity: FileIdentity) -> PixelSize? {
+        lock.withLock { shapes[identity] }
+    }
+
     func insert(_ photo: DecodedPhoto, for identity: FileIdentity) {
         let cost = photo.image.byteCount
+        lock.withLock {
+            if shapes.count > 1000 { shapes.removeAll() }
+            shapes[identity] = photo.originalSize
+        }
         guard cost <= budgetBytes else { return }
         lock.withLock {
             clock += 1
@@ -158,6 +170,23 @@ public struct PhotoSource: Sendable {
         if let decoded = cache.lookup(file.identity, covering: cover) { return .success(decoded) }
         return cache.failure(file.identity).map { .failure(LoadError(path: path, reason: $0)) }
     }
+
+    /// The upright full size of `path` as far as decodes have told it, without decoding.
+    public func knownShape(_ path: String) -> PixelSize? {
+        guard let file = try? PhotoFile.open(path) else { return nil }
+        defer { file.close() }
+        return cache.shape(file.identity)
+    }
+
+    /// The upright full size of `path`: known from an earlier decode, else
+    /// from the smallest decode that tells it (a JPEG at an eighth).
+    public func shape(_ path: String) throws(LoadError) -> PixelSize {
+        if let known = knownShape(path) { return known }
+        return try photo(path, covering: Self.shapeCover).originalSize
+    }
+
+    /// What a decode made only to learn a photo's shape covers.
+    static let shapeCover = PixelSize(width: 64, height: 64)
 
     public func photo(_ path: String, covering cover: PixelSize?) throws(LoadError) -> DecodedPhoto {
         let file = try PhotoFile.open(path)

@@ -40,6 +40,8 @@ struct RenderCommand {
             .option("-s, --size WxH", tr("output size in pixels (default 1080x1080)")),
             .option("-g, --gap PX", tr("space between photos in pixels (default 0)")),
             .option("-m, --margin PX", tr("space around the photos in pixels (default 0)")),
+            .option("-l, --layout NAME", tr("how the photos are arranged: %s (default %s)",
+                                            LayoutKind.names.joined(separator: ", "), LayoutKind.default.rawValue)),
             .option("-b, --background COLOR", tr("white, black, transparent, #rrggbb or #rrggbbaa (default white)")),
             .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
             .option("-t, --title TEXT|auto", tr("a title on the collage; “auto” suggests one from where and when the photos were taken")),
@@ -49,8 +51,12 @@ struct RenderCommand {
             .option("-f, --force", tr("replace FILE if it exists")),
             .option("-h, --help", tr("show this help")),
             .blank,
-            .line(tr("Layout: photos fill columns top to bottom, columns left to right:")),
-            .line("  1 | 1,1 | 1,2 | 2,2 | 2,3 | 3,3 | 2,2,3 | 3,3,2 | 3,3,3"),
+            .line(tr("Layouts:")),
+            .line(tr("  columns  photos fill columns top to bottom, columns left to right; photos per column:")),
+            .line("           1 | 1,1 | 1,2 | 2,2 | 2,3 | 3,3 | 2,2,3 | 3,3,2 | 3,3,3"),
+            .line(tr("  rows     the same turned a quarter: photos fill rows left to right, rows top to bottom")),
+            .line(tr("  feature  the first photo on two thirds of the long side, the others beside it")),
+            .line(tr("  mosaic   the split into one to three columns or rows that crops the photos’ own shapes least")),
             .line(tr("With --title auto and photos that say neither where nor when they were taken, the collage has no title and a note says so.")),
             .line(tr("Exit status: 0 on success, 1 on bad input or a failed write, 2 on a usage error.")),
         ])
@@ -96,6 +102,12 @@ struct RenderCommand {
                     throw .usage(tr("--size %s is over the limit of 32767 pixels a side", text))
                 }
                 options.settings.outputSize = size
+            case "-l", "--layout":
+                let text = try next()
+                guard let layout = LayoutKind(rawValue: text) else {
+                    throw .usage(tr("--layout takes one of %s, not “%s”", LayoutKind.names.joined(separator: ", "), text))
+                }
+                options.settings.layout = layout
             case "-g", "--gap": options.settings.gap = try number(try next(), flag: "--gap", range: 0...10_000)
             case "-m", "--margin": options.settings.margin = try number(try next(), flag: "--margin", range: 0...10_000)
             case "-q", "--quality": options.quality = try number(try next(), flag: "--quality", range: 1...100)
