@@ -71,6 +71,15 @@ static inline GtkWidget *tc_drawing_area_new_with_role(GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }
 
+// A scale that a screen reader knows as a separator with a value: a divider
+// of the collage, whose position AT-SPI's Value interface reads and sets
+// (GTK 4.8 gives that interface to ranges).
+static inline GtkWidget *tc_separator_scale_new(GtkOrientation orientation) {
+    GtkAdjustment *adjustment = gtk_adjustment_new(50, 0, 100, 1, 10, 0);
+    return GTK_WIDGET(g_object_new(GTK_TYPE_SCALE, "accessible-role", GTK_ACCESSIBLE_ROLE_SEPARATOR,
+                                   "orientation", orientation, "adjustment", adjustment, "draw-value", FALSE, NULL));
+}
+
 // G_OBJECT_TYPE_NAME is a macro.
 static inline const char *tc_type_name_of(gpointer instance) {
     return G_OBJECT_TYPE_NAME(instance);

@@ -57,4 +57,9 @@ enum Messages {
         case .noPhotos: return tr("there are no photos to put in the collage")
         }
     }
+
+    /// Settings refused because they leave the photos no room (a toast).
+    static func noRoom(gap: Int, margin: Int) -> String {
+        tr("A gap of %s px and a margin of %s px leave no room for the photos", String(gap), String(margin))
+    }
 }

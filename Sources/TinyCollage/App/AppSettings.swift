@@ -73,7 +73,8 @@ final class AppSettings {
                 outputSize: PixelSize(width: max(1, int("output-width", default: 1080)),
                                       height: max(1, int("output-height", default: 1080))),
                 gap: int("gap", default: 0), margin: int("margin", default: 0),
-                background: RGBAColor(parsing: string("background", default: "#ffffff")) ?? .white)
+                background: RGBAColor(parsing: string("background", default: "#ffffff")) ?? .white,
+                layout: LayoutKind(rawValue: string("layout", default: LayoutKind.default.rawValue)) ?? .default)
         }
         set {
             setInt("output-width", newValue.outputSize.width)
@@ -81,6 +82,7 @@ final class AppSettings {
             setInt("gap", newValue.gap)
             setInt("margin", newValue.margin)
             setString("background", newValue.background.hexString)
+            setString("layout", newValue.layout.rawValue)
         }
     }
 }

@@ -137,6 +137,30 @@ final class CollageController {
         store.move(from: source, to: destination)
     }
 
+    /// Trades the places of two photos (in the preview: a drag, Alt+arrows, "Swap with…").
+    func swap(_ first: Int, _ second: Int) {
+        store.swap(first, second)
+    }
+
+    /// Arranges the collage by `layout`, and makes it the one new collages start with.
+    func setLayout(_ layout: LayoutKind) {
+        var settings = document.settings
+        guard settings.layout != layout else { return }
+        settings.layout = layout
+        guard CollageLayout.fits(count: document.photos.count, settings: settings) else {
+            toaster?.show(Messages.noRoom(gap: settings.gap, margin: settings.margin))
+            return
+        }
+        store.setSettings(settings)
+        self.settings.collageDefaults = settings
+    }
+
+    /// Gives the split `path` of the current layout (of `shape`) `weights`
+    /// (nil: its own sizes back): one undo step.
+    func setProportions(split path: String, shape: String, to weights: [Double]?) {
+        store.setSettings(document.settings.moving(split: path, shape: shape, to: weights))
+    }
+
     /// Removes a photo and offers to undo it.
     func remove(id: Photo.ID) {
         guard let photo = store.remove(id: id) else { return }

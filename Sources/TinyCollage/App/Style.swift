@@ -33,6 +33,15 @@ enum Style {
     /* A photo's cell in the preview, for the keyboard: its ring, like the strip's. */
     .preview-cell:focus-visible { outline: 3px solid @accent_color; outline-offset: -3px;
                                   box-shadow: inset 0 0 0 5px alpha(white, 0.9); }
+    /* The layout picker under the preview, and the preview's swap and divider marks. */
+    .layout-picker { padding: 0 6px 6px 6px; }
+    .layout-picker button { padding: 3px; }
+    .swap-target { border: 3px solid @accent_bg_color; background-color: alpha(@accent_bg_color, 0.25); }
+    .swap-follower { opacity: 0.6; }
+    .preview-divider { min-width: 1px; min-height: 1px; opacity: 0; }
+    .preview-divider:focus-visible { opacity: 1; }
+    .preview-divider trough, .preview-divider slider, .preview-divider highlight { opacity: 0; min-width: 0; min-height: 0; }
+    .preview-divider:focus-visible { background-color: @accent_bg_color; outline: 2px solid white; }
     /* Toasts: a message that wraps, and the announcer nobody sees. */
     .toast-message { margin: 2px 0; }
     .announcer { opacity: 0; min-width: 1px; min-height: 1px; font-size: 1px; }

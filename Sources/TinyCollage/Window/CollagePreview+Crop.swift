@@ -42,9 +42,19 @@ extension CollagePreview {
 
     func installCropGestures() {
         let drag = gtk_gesture_drag_new()!
-        Signals.point(drag.raw, "drag-begin") { [weak self] x, y in self?.beginPan(atX: x, y: y) }
-        Signals.point(drag.raw, "drag-update") { [weak self] dx, dy in self?.pan(dx: dx, dy: dy) }
-        Signals.point(drag.raw, "drag-end") { [weak self] _, _ in self?.endGesture() }
+        // A divider near the pointer takes the drag before the photo under it (CollagePreview+Dividers).
+        Signals.point(drag.raw, "drag-begin") { [weak self] x, y in
+            guard let self, !self.beginDividerDrag(atX: x, y: y) else { return }
+            self.beginPan(atX: x, y: y)
+        }
+        Signals.point(drag.raw, "drag-update") { [weak self] dx, dy in
+            guard let self else { return }
+            self.dividerDrag != nil ? self.dragDivider(dx: dx, dy: dy) : self.pan(dx: dx, dy: dy)
+        }
+        Signals.point(drag.raw, "drag-end") { [weak self] _, _ in
+            guard let self else { return }
+            self.dividerDrag != nil ? self.endDividerDrag() : self.endGesture()
+        }
         gtk_widget_add_controller(surface, drag.opaque)
 
         // GTK 4 scroll events carry no pointer position: the motion
@@ -79,7 +89,12 @@ extension CollagePreview {
 
         let doubleClick = gtk_gesture_click_new()!
         Signals.press(doubleClick.raw, "pressed") { [weak self] presses, x, y in
-            if presses == 2 { self?.resetCrop(atX: x, y: y) }
+            guard let self, presses == 2 else { return }
+            if let divider = self.divider(atX: x, y: y) {
+                self.resetDivider(divider)
+            } else {
+                self.resetCrop(atX: x, y: y)
+            }
         }
         gtk_widget_add_controller(surface, doubleClick.opaque)
 
@@ -87,8 +102,9 @@ extension CollagePreview {
         let moved: Signals.Point = { [weak self] x, y in
             guard let self else { return }
             self.pointer = (x, y)
-            gtk_widget_set_cursor_from_name(self.surface, self.gesture != nil ? "grabbing"
-                                            : self.photo(atX: x, y: y) != nil ? "grab" : nil)
+            let divider = self.dividerDrag?.divider ?? (self.gesture == nil ? self.divider(atX: x, y: y) : nil)
+            gtk_widget_set_cursor_from_name(self.surface, divider.map(Self.cursorName)
+                                            ?? (self.gesture != nil ? "grabbing" : self.photo(atX: x, y: y) != nil ? "grab" : nil))
         }
         Signals.point(motion.raw, "enter", moved)
         Signals.point(motion.raw, "motion", moved)
@@ -100,19 +116,29 @@ extension CollagePreview {
 
     func beginPan(atX x: Double, y: Double) {
         gesture = photo(atX: x, y: y)
+        swap.start = (x, y)
         if gesture != nil { gtk_widget_set_cursor_from_name(surface, "grabbing") }
     }
 
-    /// The pointer moved (dx, dy) widget pixels since the pan began.
+    /// The pointer moved (dx, dy) widget pixels since the pan began: over
+    /// another photo that is a swap (CollagePreview+Swap), else a pan.
     func pan(dx: Double, dy: Double) {
         guard let gesture else { return }
+        if let start = swap.start, followSwap(gesture, pointerX: start.x + dx, y: start.y + dy) { return }
         liveCrop = (gesture.id, gesture.start.panned(dx: dx / gesture.scale, dy: dy / gesture.scale,
                                                      image: gesture.image, cell: gesture.cell.size))
     }
 
-    /// Ends a pan or pinch: what was shown becomes the photo's crop.
+    /// Ends a pan or pinch: what was shown becomes the photo's crop, or the
+    /// two photos trade places when the drag ended on another.
     func endGesture() {
+        let dragged = gesture?.id
         gesture = nil
+        if let dragged, finishSwap(of: dragged) {
+            gtk_widget_set_cursor_from_name(surface, nil)
+            return
+        }
+        swap.start = nil
         gtk_widget_set_cursor_from_name(surface, nil)
         guard let live = liveCrop else { return }
         controller.store.setCrop(live.crop, for: live.id)

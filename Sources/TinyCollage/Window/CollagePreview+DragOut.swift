@@ -44,7 +44,8 @@ extension CollagePreview {
             if !onPhotos {
                 var point = graphene_point_t(x: Float(x), y: Float(y)), local = graphene_point_t()
                 guard gtk_widget_compute_point(widget, self.surface, &point, &local) != 0,
-                      self.photo(atX: Double(local.x), y: Double(local.y)) == nil else { return nil }
+                      self.photo(atX: Double(local.x), y: Double(local.y)) == nil,
+                      self.divider(atX: Double(local.x), y: Double(local.y)) == nil else { return nil }
             }
             return self.renderForDrag().take()
         }

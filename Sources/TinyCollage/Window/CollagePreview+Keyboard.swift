@@ -3,7 +3,8 @@
 // photo), named by its file and describing where it is and any warning.
 // On a focused cell the arrow keys move the photo inside it, + and − zoom it,
 // 0 resets it: the same crop changes a pointer makes, and key presses in
-// quick succession are one undo step. The cells let the pointer through
+// quick succession are one undo step. Alt+arrows swap it with its neighbour
+// and the Menu key opens its menu (CollagePreview+Swap). The cells let the pointer through
 // (can-target off), so drags and the wheel still reach the preview under them.
 
 import CGtk
@@ -48,6 +49,8 @@ extension CollagePreview {
             previous = cell
             describeKeyboardCell(cell, photo: photo, index: index, count: drawn.count)
         }
+        // The dividers come after the photos in the Tab order.
+        placeDividerHandles(result, after: previous)
     }
 
     private func makeKeyboardCell(for id: Photo.ID, in layer: Widget) -> Widget {
@@ -58,13 +61,14 @@ extension CollagePreview {
         gtk_widget_set_focusable(cell, 1)
         gtk_widget_set_can_target(cell, 0)
         gtk_widget_set_name(cell, "previewCell")
-        tc_accessible_set_key_shortcuts(cell, "Left Right Up Down plus minus 0")
+        tc_accessible_set_key_shortcuts(cell, "Left Right Up Down plus minus 0 Alt+Left Alt+Right Alt+Up Alt+Down Menu")
         let keys = gtk_event_controller_key_new()!
         Signals.key(keys.raw) { [weak self] keyval, _, state in
             guard let self else { return false }
             return self.cellKey(id, keyval: keyval, state: state)
         }
         gtk_widget_add_controller(cell, keys)
+        installCellMenu(for: id, on: cell)
         gtk_fixed_put(layer.cast(), cell, 0, 0)
         keyboardCells[id] = cell
         return cell
@@ -72,7 +76,7 @@ extension CollagePreview {
 
     private func describeKeyboardCell(_ cell: Widget, photo: Photo, index: Int, count: Int) {
         tc_accessible_set_label(cell, photo.displayName)
-        let place = tr("Photo %s of %s in the collage. Arrow keys move it in its cell, plus and minus zoom, 0 resets.",
+        let place = tr("Photo %s of %s in the collage. Arrow keys move it in its cell, plus and minus zoom, 0 resets; Alt with an arrow key swaps it with its neighbour, the Menu key offers more.",
                        String(index + 1), String(count))
         let warning = controller.facts.tooSmall[photo.id]
         // (A tooltip would replace this description: GTK 4.8 says tooltips as descriptions.)
@@ -86,6 +90,15 @@ extension CollagePreview {
 
     private func cellKey(_ id: Photo.ID, keyval: UInt32, state: GdkModifierType) -> Bool {
         let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue)
+        // Alt alone: Ctrl+Alt+arrows are GNOME Shell's (workspaces).
+        if modifiers == GDK_ALT_MASK.rawValue, let direction = SwapDirection(keyval: keyval) {
+            return swapNeighbour(of: id, direction)
+        }
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        if modifiers == 0, Int32(keyval) == GDK_KEY_Menu || (Int32(keyval) == GDK_KEY_F10 && shift) {
+            popUpCellMenu(for: id)
+            return true
+        }
         guard modifiers == 0 else { return false }
         switch Int32(keyval) {
         case GDK_KEY_Left, GDK_KEY_KP_Left: return nudge(id) { crop, target in crop.panned(dx: -target.cell.size.pan, dy: 0, image: target.image, cell: target.cell.size) }

@@ -4,8 +4,10 @@
 // or open some. A GtkDrawingArea under the picture reports the area's size
 // (GtkPicture has no resize signal). Rendering is PreviewRenderer's job;
 // this observes the store and asks again on every change and every resize,
-// and tells PhotoFacts what each render learned. Crop gestures live in
-// CollagePreview+Crop, dragging the collage out in CollagePreview+DragOut.
+// and tells PhotoFacts what each render learned. The layout picker sits
+// right under the collage (LayoutPicker). Crop gestures live in
+// CollagePreview+Crop, swapping photos in CollagePreview+Swap, the dividers
+// in CollagePreview+Dividers, dragging the collage out in CollagePreview+DragOut.
 
 import CGtk
 import CollageCore
@@ -19,6 +21,7 @@ final class CollagePreview {
     let surface: Widget
     let marks: Widget
     private let sizer: Widget
+    let picker: LayoutPicker
     let controller: CollageController
     private let renderer: PreviewRenderer
     private var areaSize = PixelSize(width: 0, height: 0)
@@ -35,6 +38,20 @@ final class CollagePreview {
     }
     /// What the crop gestures work on: set when a pan or zoom starts.
     var gesture: CropGesture?
+    /// A divider being moved (CollagePreview+Dividers), shown before it
+    /// becomes a change of the document, as a live crop is.
+    var liveProportions: (path: String, shape: String, weights: [Double])? {
+        didSet { render() }
+    }
+    var dividerDrag: DividerDrag?
+    var dividerHandles: [String: Widget] = [:]
+    /// Set while the handles are moved to the last render, so that is no move of the user's.
+    var placingDividers = false
+    var dividerGeneration = 0
+    /// A photo dragged onto another (CollagePreview+Swap).
+    var swap = SwapState()
+    /// Each preview photo's menu, made when it first opens (CollagePreview+Swap).
+    var cellMenus: [Photo.ID: Widget] = [:]
     var zoomGeneration = 0
     /// The focusable cells over the photos (CollagePreview+Keyboard), and their layer.
     var cellLayer: Widget?
@@ -75,7 +92,13 @@ final class CollagePreview {
         gtk_overlay_set_child(overlay.opaque, sizer)
         gtk_overlay_add_overlay(overlay.opaque, picture)
         gtk_overlay_add_overlay(overlay.opaque, marks)
-        addStackPage(stack, overlay, name: "collage", label: tr("Collage"))
+        // The layout picker right under the collage it arranges, in every window layout.
+        let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_box_append(page.cast(), overlay)
+        picker = LayoutPicker(controller: controller)
+        gtk_box_append(page.cast(), picker.widget)
+        addStackPage(stack, page, name: "collage", label: tr("Collage"))
         tc_accessible_set_label(overlay, tr("The collage"))
         surface = overlay
 
@@ -90,6 +113,7 @@ final class CollagePreview {
         renderer.onError = { [weak self] error in self?.controller.toaster?.show(Messages.render(error)) }
         installCropGestures()
         installKeyboardCells()
+        installSwap()
         installDragOut()
         // Every part of the document shows in the collage.
         controller.store.observe { [weak self] document, _ in self?.update(document) }
@@ -133,6 +157,9 @@ final class CollagePreview {
     func render() {
         var document = controller.document
         if let live = liveCrop, let index = document.index(of: live.id) { document.photos[index].crop = live.crop }
+        if let live = liveProportions {
+            document.settings = document.settings.moving(split: live.path, shape: live.shape, to: live.weights)
+        }
         guard !document.photos.isEmpty, !areaSize.isEmpty else { return }
         renderer.request(document, size: Compositor.size(of: document.settings.outputSize, fitting: areaSize))
     }

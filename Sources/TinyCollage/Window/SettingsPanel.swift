@@ -179,8 +179,7 @@ final class SettingsPanel {
         guard settings.outputSize.width <= CollageSettings.maximumSide,
               settings.outputSize.height <= CollageSettings.maximumSide,
               CollageLayout.fits(count: controller.document.photos.count, settings: settings) else {
-            controller.toaster?.show(tr("A gap of %s px and a margin of %s px leave no room for the photos",
-                                        String(settings.gap), String(settings.margin)))
+            controller.toaster?.show(Messages.noRoom(gap: settings.gap, margin: settings.margin))
             follow(controller.document.settings)
             return
         }
