@@ -7,7 +7,8 @@ AT-SPI client (Orca, Accerciser) sees and does, through pyatspi.
                                       actions, value, and its path of indices
   atspi.py find APP NAME [ROLE]       the first object named NAME (and of ROLE), as JSON
   atspi.py act APP NAME ACTION [ROLE] does ACTION (e.g. "click", "activate", "toggle") on it
-  atspi.py set-value APP NAME VALUE   sets a value (spin buttons, sliders) through Value
+  atspi.py set-value APP NAME VALUE [ROLE]
+                                      sets a value (spin buttons, sliders, dividers) through Value
   atspi.py text APP NAME TEXT         replaces an editable text's content (EditableText)
   atspi.py listen SECONDS EVENT...    prints each event of those types (e.g.
                                       object:announcement object:state-changed:showing
@@ -113,7 +114,7 @@ def main(argv):
         role = None
         if command == "find" and len(argv) > 4:
             role = argv[4]
-        if command == "act" and len(argv) > 5:
+        if command in ("act", "set-value") and len(argv) > 5:
             role = argv[5]
         obj, path = find(app, argv[3], role)
         if obj is None:

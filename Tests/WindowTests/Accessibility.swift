@@ -70,8 +70,8 @@ enum Accessibility {
         }
     }
 
-    static func setValue(_ name: String, _ value: Double, in app: String = "TinyCollage") throws {
-        let output = try call(["set-value", app, name, String(value)])
+    static func setValue(_ name: String, _ value: Double, role: String? = nil, in app: String = "TinyCollage") throws {
+        let output = try call(["set-value", app, name, String(value)] + (role.map { [$0] } ?? []))
         guard output.status == 0 else { throw AppError(description: "atspi set-value \(name): \(output.stdout) \(output.stderr)") }
     }
 

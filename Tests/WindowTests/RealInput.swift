@@ -39,6 +39,12 @@ extension AppUnderTest {
         return (value("X") + state.surfaceOffset.0, value("Y") + state.surfaceOffset.1)
     }
 
+    /// A point of the window (dump coordinates) on the screen, for xdotool.
+    func screenPoint(_ point: (Double, Double), state: AppState) throws -> (Int, Int) {
+        let (x, y) = try screen(point, state)
+        return (Int(x)!, Int(y)!)
+    }
+
     private func screen(_ point: (Double, Double), _ state: AppState) throws -> (String, String) {
         let origin = try screenOrigin(state)
         return (String(Int((origin.x + point.0).rounded())), String(Int((origin.y + point.1).rounded())))

@@ -38,10 +38,11 @@ enum Style {
     .layout-picker button { padding: 3px; }
     .swap-target { border: 3px solid @accent_bg_color; background-color: alpha(@accent_bg_color, 0.25); }
     .swap-follower { opacity: 0.6; }
-    .preview-divider { min-width: 1px; min-height: 1px; opacity: 0; }
-    .preview-divider:focus-visible { opacity: 1; }
-    .preview-divider trough, .preview-divider slider, .preview-divider highlight { opacity: 0; min-width: 0; min-height: 0; }
-    .preview-divider:focus-visible { background-color: @accent_bg_color; outline: 2px solid white; }
+    /* A divider's handle draws nothing but its focus: an accent bar with a white edge, seen on any photo. */
+    scale.preview-divider { padding: 0; margin: 0; min-width: 1px; min-height: 1px; }
+    scale.preview-divider trough, scale.preview-divider slider, scale.preview-divider highlight {
+        opacity: 0; min-width: 0; min-height: 0; margin: 0; padding: 0; border: none; box-shadow: none; }
+    scale.preview-divider:focus-visible { background-color: @accent_bg_color; box-shadow: 0 0 0 2px alpha(white, 0.9); }
     /* Toasts: a message that wraps, and the announcer nobody sees. */
     .toast-message { margin: 2px 0; }
     .announcer { opacity: 0; min-width: 1px; min-height: 1px; font-size: 1px; }

@@ -70,6 +70,23 @@ final class TestControl {
                 frame.y + (Double(cell.y) + Double(cell.height) / 2) * frame.scale)
     }
 
+    /// The preview's dividers: their axis, the middle of each line in window
+    /// coordinates, and where it stands in its split in percent.
+    private func dividers() -> [[String: Any]] {
+        let preview = window.preview
+        guard let result = preview.lastResult, let frame = preview.imageFrame(in: preview.surface) else { return [] }
+        return result.dividers.map { divider in
+            let across = divider.axis == .across
+            let x = across ? divider.position : Double(divider.line.x) + Double(divider.line.width) / 2
+            let y = across ? Double(divider.line.y) + Double(divider.line.height) / 2 : divider.position
+            var point = graphene_point_t(x: Float(frame.x + x * frame.scale), y: Float(frame.y + y * frame.scale))
+            var inWindow = graphene_point_t()
+            gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
+            return ["axis": divider.axis.rawValue, "x": Double(inWindow.x), "y": Double(inWindow.y),
+                    "percent": divider.percent, "path": divider.path]
+        }
+    }
+
     /// Replies "idle" once two looks 50 ms apart find nothing being checked,
     /// decoded, rendered or saved. First a round trip to the X server, so
     /// the events a test just sent are in and handled before the first look.
@@ -183,6 +200,9 @@ final class TestControl {
                 gtk_widget_compute_point(window.preview.surface, window.window.widget, &point, &inWindow)
                 return [Double(inWindow.x), Double(inWindow.y)]
             },
+            "layout": document.settings.layout.rawValue,
+            "dividers": dividers(),
+            "swapTarget": window.preview.swap.target.flatMap { document.photo(id: $0)?.path } ?? "",
             "peakMemoryKiB": Self.memoryKiB(),
             "windowSize": [Int(gtk_widget_get_width(window.window.widget)), Int(gtk_widget_get_height(window.window.widget))],
         ]

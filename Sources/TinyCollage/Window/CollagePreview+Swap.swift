@@ -194,6 +194,11 @@ extension CollagePreview {
         }
         g_action_map_add_action(actions, reset)
         g_object_unref(reset.raw)
+        // What the Menu key does, as an action a screen reader can call (AT-SPI lists a widget's actions).
+        let menu = g_simple_action_new("menu", nil)!
+        Signals.withPointer(menu.raw, "activate") { [weak self] _ in self?.popUpCellMenu(for: id) }
+        g_action_map_add_action(actions, menu)
+        g_object_unref(menu.raw)
         gtk_widget_insert_action_group(cell, "cell", actions)
         g_object_unref(actions.raw)
     }

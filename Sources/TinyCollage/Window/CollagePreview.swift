@@ -4,8 +4,7 @@
 // or open some. A GtkDrawingArea under the picture reports the area's size
 // (GtkPicture has no resize signal). Rendering is PreviewRenderer's job;
 // this observes the store and asks again on every change and every resize,
-// and tells PhotoFacts what each render learned. The layout picker sits
-// right under the collage (LayoutPicker). Crop gestures live in
+// and tells PhotoFacts what each render learned. Crop gestures live in
 // CollagePreview+Crop, swapping photos in CollagePreview+Swap, the dividers
 // in CollagePreview+Dividers, dragging the collage out in CollagePreview+DragOut.
 
@@ -21,7 +20,6 @@ final class CollagePreview {
     let surface: Widget
     let marks: Widget
     private let sizer: Widget
-    let picker: LayoutPicker
     let controller: CollageController
     private let renderer: PreviewRenderer
     private var areaSize = PixelSize(width: 0, height: 0)
@@ -92,13 +90,7 @@ final class CollagePreview {
         gtk_overlay_set_child(overlay.opaque, sizer)
         gtk_overlay_add_overlay(overlay.opaque, picture)
         gtk_overlay_add_overlay(overlay.opaque, marks)
-        // The layout picker right under the collage it arranges, in every window layout.
-        let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_widget_set_vexpand(overlay, 1)
-        gtk_box_append(page.cast(), overlay)
-        picker = LayoutPicker(controller: controller)
-        gtk_box_append(page.cast(), picker.widget)
-        addStackPage(stack, page, name: "collage", label: tr("Collage"))
+        addStackPage(stack, overlay, name: "collage", label: tr("Collage"))
         tc_accessible_set_label(overlay, tr("The collage"))
         surface = overlay
 

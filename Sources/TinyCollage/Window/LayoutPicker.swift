@@ -60,8 +60,8 @@ final class LayoutPicker {
             tc_accessible_set_hidden(drawing, 1)  // the button says what it shows
             gtk_button_set_child(button.cast(), drawing)
             name(button, "layout-" + kind.rawValue, label: Self.displayName(kind))
-            tc_accessible_set_description(button, Self.explanation(kind))
-            gtk_widget_set_tooltip_text(button, Self.displayName(kind))
+            // GTK 4.8 gives a tooltip as the description: one text for both.
+            gtk_widget_set_tooltip_text(button, Self.explanation(kind))
             Signals.plain(button.raw, "toggled") { [weak self] in
                 guard let self, !self.following, gtk_toggle_button_get_active(button.cast()) != 0 else { return }
                 self.controller.setLayout(kind)

@@ -1,5 +1,6 @@
 // The one window: the four areas SPEC §1 names — the header bar with Save
-// (`buttonSaveCollage`), the preview (`collagePreview`), the strip
+// (`buttonSaveCollage`), the preview (`collagePreview`) with the layout
+// picker under it, the strip
 // (`pictureListSelected`) and the gallery (`pictureListToSelect`) — under a
 // toast overlay, plus the collage settings panel, which takes the strip's and
 // gallery's place while it is open so the preview stays in view. Narrow
@@ -25,6 +26,7 @@ final class MainWindow {
     let gallery: GalleryView
     let saver: SaveController
     let settingsPanel: SettingsPanel
+    let picker: LayoutPicker
     /// The preview and the side column, laid out by MainWindow+Layout.
     let body: Widget
     let bodySeparator: Widget
@@ -94,6 +96,7 @@ final class MainWindow {
         gallery = GalleryView(controller: controller)
         saver = SaveController(controller: controller)
         settingsPanel = SettingsPanel(controller: controller)
+        picker = LayoutPicker(controller: controller)
 
         let photos = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         // The strip keeps its height; the gallery takes what the column has left.
@@ -113,7 +116,13 @@ final class MainWindow {
         adw_toast_overlay_set_child(OpaquePointer(previewToasts), preview.widget)
         gtk_widget_set_vexpand(previewToasts, 1)
         gtk_widget_set_hexpand(previewToasts, 1)
-        gtk_box_append(body.cast(), previewToasts)
+        // The layout picker right under the collage it arranges (beside it in
+        // every window layout, settings open or not), below the toasts so none covers it.
+        let previewColumn = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_hexpand(previewColumn, 1)
+        gtk_box_append(previewColumn.cast(), previewToasts)
+        gtk_box_append(previewColumn.cast(), picker.widget)
+        gtk_box_append(body.cast(), previewColumn)
         gtk_box_append(body.cast(), bodySeparator)
         gtk_box_append(body.cast(), side)
 
