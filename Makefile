@@ -25,7 +25,8 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI;
 # python3-xlib, with which the benchmark watches the screen);
 # GStreamer for the camera (videotestsrc and decodebin in -base, v4l2src and
-# jpegdec in -good, pipewiresrc for the Camera portal).
+# jpegdec in -good, pipewiresrc for the Camera portal); weston, a headless
+# Wayland compositor for the window tests on Wayland.
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
 	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
@@ -34,7 +35,7 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	libjpeg-turbo-progs libvips-tools time fonts-dejavu-core webp \
 	nautilus at-spi2-core python3-pyatspi python3-xlib \
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
-	gstreamer1.0-pipewire
+	gstreamer1.0-pipewire weston
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean

@@ -2,8 +2,11 @@
 # collage-bench executable (Sources/CollageBench): the first 800x800 preview
 # of the nine photos (decoding included, cold in-process cache), then the
 # re-composite after a reorder and after a settings change, and with a title
-# (above the photos, over them, and changing as while typing) (medians inside
-# each process). Several processes, so the first preview has several samples.
+# (above the photos, over them, and changing as while typing); arranging
+# (issue 18): switching layout, swapping two photos and one frame of a divider
+# drag, interleaved with plain reorders, the decodes they made, and choosing
+# the mosaic for nine photos (medians inside each process). Several
+# processes, so the first preview has several samples.
 
 import subprocess
 
@@ -24,7 +27,8 @@ def measure(photos, processes=5, runs=25):
     _, rss = run_measured([COLLAGE_BENCH, "--size", str(SIZE), "--runs", str(runs), *photos])
     figures = {key: median([float(s[key]) for s in samples])
                for key in ("first_preview_ms", "reorder_ms", "settings_ms", "plain_reorder_ms",
-                           "title_above_ms", "title_overlay_ms", "title_typing_ms")}
+                           "title_above_ms", "title_overlay_ms", "title_typing_ms", "arrange_reorder_ms",
+                           "layout_switch_ms", "swap_ms", "divider_frame_ms", "arrange_decodes", "mosaic_choice_ms")}
     # What a title adds to a re-composite: the worse of a band above and an
     # overlay, each against the plain renders interleaved with it.
     figures["title_added_ms"] = max(figures["title_above_ms"], figures["title_overlay_ms"]) - figures["plain_reorder_ms"]

@@ -1,7 +1,10 @@
 // Preview latency in the window's own code path (`make bench`, case 3): the
 // same Compositor, cache budget and skip-failures rendering the preview uses,
 // at a fixed preview size, without GTK, decoding in the app's decoder
-// workers (the `tinycollage` built beside it); with and without a title.
+// workers (the `tinycollage` built beside it); with and without a title;
+// and arranging (issue 18): a layout switched, two photos swapped, a frame
+// of a divider drag, interleaved with plain reorders, with the decodes each
+// made, and the mosaic's choice for nine photos alone.
 // Prints one `name value` line per
 // figure, in milliseconds, for bench/bench.py to tabulate.
 //
@@ -84,6 +87,42 @@ do {
         document.settings.background = i % 2 == 0 ? .black : .white
         settings.append(try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) })
     }
+    // Arranging (issue 18), interleaved with plain reorders. Every layout
+    // is rendered once first, so its cells' decodes are in the cache as they
+    // would be after the user's first look; then each step is a re-composite.
+    var arranged = document
+    for kind in LayoutKind.allCases {
+        arranged.settings.layout = kind
+        _ = try compositor.render(arranged, size: size, skipFailures: true)
+    }
+    arranged.settings.layout = .columns
+    let rootShape = try arranged.frame(size: size).shape
+    var reorderAgain: [Double] = [], switching: [Double] = [], swapping: [Double] = [], dividing: [Double] = []
+    let decodesBefore = compositor.source.cache.decodesInserted
+    for i in 0..<runs {
+        document.move(from: i % document.photos.count, to: (i * 4 + 1) % document.photos.count)
+        reorderAgain.append(try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) })
+        arranged.photos = document.photos
+        arranged.settings.layout = LayoutKind.allCases[i % LayoutKind.allCases.count]
+        switching.append(try milliseconds { _ = try compositor.render(arranged, size: size, skipFailures: true) })
+        arranged.settings.layout = .columns
+        arranged.swap(i % arranged.photos.count, (i + 4) % arranged.photos.count)
+        swapping.append(try milliseconds { _ = try compositor.render(arranged, size: size, skipFailures: true) })
+        // A drag frame: the line between the first two columns a few pixels on, as a pointer moves it.
+        let share = 1.0 / 3 + Double(i % 5 - 2) * 0.004
+        var dragged = arranged
+        dragged.settings = arranged.settings.moving(split: "", shape: rootShape, to: [share, 1.0 / 3, 2.0 / 3 - share])
+        dividing.append(try milliseconds { _ = try compositor.render(dragged, size: size, skipFailures: true) })
+    }
+    let arrangeDecodes = compositor.source.cache.decodesInserted - decodesBefore
+    // The mosaic's choice for nine photos of assorted shapes, alone (no render).
+    let shapes = [1.5, 0.75, 1, 3, 0.5, 1.33, 0.8, 2, 1]
+    var choosing: [Double] = []
+    for _ in 0..<max(runs, 50) {
+        choosing.append(try milliseconds {
+            _ = try CollageLayout.arrange(.mosaic, count: 9, aspects: shapes, size: document.settings.outputSize)
+        })
+    }
     print("preview_size \(size.width)x\(size.height)")
     print(String(format: "first_preview_ms %.2f", first))
     print(String(format: "reorder_ms %.2f", median(reorders)))
@@ -92,6 +131,12 @@ do {
     print(String(format: "title_above_ms %.2f", median(above)))
     print(String(format: "title_overlay_ms %.2f", median(over)))
     print(String(format: "title_typing_ms %.2f", median(typing)))
+    print(String(format: "arrange_reorder_ms %.2f", median(reorderAgain)))
+    print(String(format: "layout_switch_ms %.2f", median(switching)))
+    print(String(format: "swap_ms %.2f", median(swapping)))
+    print(String(format: "divider_frame_ms %.2f", median(dividing)))
+    print("arrange_decodes \(arrangeDecodes)")
+    print(String(format: "mosaic_choice_ms %.3f", median(choosing)))
 } catch {
     FileHandle.standardError.write(Data("collage-bench: \(error)\n".utf8))
     exit(1)

@@ -34,6 +34,9 @@ public final class ImageCache: @unchecked Sendable {
     }
 
     public var byteCount: Int { lock.withLock { bytes } }
+    /// How many decodes have come in (for `make bench`: a re-composite should add none).
+    public var decodesInserted: Int { lock.withLock { inserted } }
+    private var inserted = 0
 
     /// The smallest cached decode of this file that covers `cover` (upright), if any.
     func lookup(_ identity: FileIdentity, covering cover: PixelSize?) -> DecodedPhoto? {
@@ -64,6 +67,7 @@ public final class ImageCache: @unchecked Sendable {
     func insert(_ photo: DecodedPhoto, for identity: FileIdentity) {
         let cost = photo.image.byteCount
         lock.withLock {
+            inserted += 1
             if shapes.count > 1000 { shapes.removeAll() }
             shapes[identity] = photo.originalSize
         }

@@ -178,6 +178,39 @@ extension AppWindow {
         #expect(abs(state.crops[1][0] - zoom) < 1e-9)
     }
 
+    /// A run of keys still waiting for its pause is the user's edit: a drag on
+    /// another photo, a reset of another one, must not drop it (issue 19, point 6).
+    @Test func aPendingKeyRunIsKeptWhenAnotherPhotoIsDraggedOrReset() throws {
+        let app = try AppUnderTest(files: [stripes, red])
+        try app.tab(to: "previewCell")
+        try app.key("plus")
+        try app.key("plus")
+        // At once, well within the 0.7 s pause, a drag on the other photo.
+        var state = try app.state()
+        let other = state.cellCenter(1)
+        try app.drag(from: other, to: (other.0 + 60, other.1 + 10), state: state, steps: 4)
+        usleep(900_000)
+        try app.idle()
+        state = try app.state()
+        #expect(state.crops[0][0] > 1.5, "the zoom by keys was kept: \(state.crops)")
+        #expect(state.crops[1] != [1, 0.5, 0.5], "and the drag panned the other photo: \(state.crops)")
+        // Each was its own undo step.
+        try app.key("ctrl+z")
+        state = try app.state()
+        #expect(state.crops[1] == [1, 0.5, 0.5] && state.crops[0][0] > 1.5, "\(state.crops)")
+        try app.key("ctrl+z")
+        #expect(try app.state().crops[0] == [1, 0.5, 0.5])
+        // Keys on one photo, then a double-click resetting the other: the keys' zoom stays.
+        try app.tab(to: "previewCell")
+        try app.key("plus")
+        state = try app.state()
+        try app.click(state.cellCenter(1), state: state, count: 2)
+        usleep(900_000)
+        try app.idle()
+        let crops = try app.state().crops
+        #expect(crops[0][0] > 1.2, "\(crops)")
+    }
+
     @Test func aPhotoTooSmallForTheOutputIsMarked() throws {
         let small = try photos.solid("small.png", colour: "lime", width: 300, height: 200)
         let app = try AppUnderTest(files: [small, red])

@@ -115,6 +115,8 @@ extension CollagePreview {
     // MARK: What the gestures (and keys) do
 
     func beginPan(atX x: Double, y: Double) {
+        // A wheel or key run still waiting for its pause is the user's edit too: it goes in first.
+        finishPendingCrop()
         gesture = photo(atX: x, y: y)
         swap.start = (x, y)
         if gesture != nil { gtk_widget_set_cursor_from_name(surface, "grabbing") }
@@ -170,6 +172,7 @@ extension CollagePreview {
     /// when no further step has come for `milliseconds` (wheel steps or keys:
     /// one undo step for a run of them).
     func showLiveCrop(_ id: Photo.ID, _ crop: Crop, commitAfter milliseconds: UInt32) {
+        if let live = liveCrop, live.id != id { finishPendingCrop() }
         liveCrop = (id, crop)
         zoomGeneration += 1
         let generation = zoomGeneration
@@ -181,6 +184,7 @@ extension CollagePreview {
 
     func resetCrop(atX x: Double, y: Double) {
         guard let target = photo(atX: x, y: y) else { return }
+        finishPendingCrop()
         liveCrop = nil
         controller.store.setCrop(Crop(), for: target.id)
     }

@@ -116,6 +116,7 @@ extension CollagePreview {
                             image: target.image, cell: target.cell.size)
             }
         case GDK_KEY_0, GDK_KEY_KP_0:
+            finishPendingCrop()
             liveCrop = nil
             controller.store.setCrop(Crop(), for: id)
             return true

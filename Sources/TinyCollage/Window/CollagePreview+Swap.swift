@@ -189,6 +189,7 @@ extension CollagePreview {
         let reset = g_simple_action_new("reset-crop", nil)!
         Signals.withPointer(reset.raw, "activate") { [weak self] _ in
             guard let self else { return }
+            self.finishPendingCrop()
             self.liveCrop = nil
             self.controller.store.setCrop(Crop(), for: id)
         }
