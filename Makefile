@@ -44,7 +44,11 @@ all: build
 # Fuzzing and benchmarks live in fragments of their own.
 include mk/*.mk
 
+# NO_DEPS=1 builds without installing anything: the Debian package build
+# (debian/rules) and the Flatpak run where their build dependencies are
+# already there, and must not call apt-get.
 deps: toolchain
+ifndef NO_DEPS
 	@missing=""; for p in $(DEBIAN_PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
@@ -53,6 +57,7 @@ deps: toolchain
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endif
 
 toolchain:
 	@command -v swift >/dev/null || { echo "Swift 6 not found (expected at /opt/swift/usr/bin/swift)"; exit 1; }
@@ -61,7 +66,7 @@ build: deps data
 	swift build
 
 release: deps data
-	swift build -c release --static-swift-stdlib
+	swift build -c release --static-swift-stdlib --scratch-path $(BUILD)
 
 # Message catalogues and the compiled schema, where the binary finds them
 # when it runs from the build tree.
@@ -118,6 +123,8 @@ pot-check:
 	if [ "$$missing" -gt 0 ]; then echo "po/tinycollage.pot is out of date with the sources: run 'make pot'"; exit 1; fi
 	@echo "po: every message is in the template and translated"
 
+# With DESTDIR (a package build) the caches are left to the system that
+# installs the files: Debian's triggers, Flatpak's build-finish.
 install: release
 	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tinycollage
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
@@ -127,12 +134,12 @@ install: release
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg
 	install -Dm644 data/$(APP_ID).gschema.xml $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml
-	glib-compile-schemas $(DESTDIR)$(PREFIX)/share/glib-2.0/schemas
+	$(if $(DESTDIR),,glib-compile-schemas $(PREFIX)/share/glib-2.0/schemas)
 	@for l in $(LINGUAS); do \
 		install -Dm644 $(LOCALE_DIR)/$$l/LC_MESSAGES/tinycollage.mo \
 			$(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/tinycollage.mo; done
-	-gtk4-update-icon-cache -q -t -f $(DESTDIR)$(PREFIX)/share/icons/hicolor 2>/dev/null
-	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
+	$(if $(DESTDIR),,-gtk4-update-icon-cache -q -t -f $(PREFIX)/share/icons/hicolor 2>/dev/null)
+	$(if $(DESTDIR),,-update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
