@@ -125,8 +125,9 @@ pot-check:
 
 # With DESTDIR (a package build) the caches are left to the system that
 # installs the files: Debian's triggers, Flatpak's build-finish.
-install: release
+install: release $(MAN_PAGE)
 	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tinycollage
+	$(if $(MAN_PAGE),install -Dm644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/tinycollage.1)
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -146,7 +147,8 @@ uninstall:
 		$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
-		$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml
+		$(DESTDIR)$(PREFIX)/share/glib-2.0/schemas/$(APP_ID).gschema.xml \
+		$(DESTDIR)$(PREFIX)/share/man/man1/tinycollage.1
 	@for l in $(LINGUAS); do rm -f $(DESTDIR)$(PREFIX)/share/locale/$$l/LC_MESSAGES/tinycollage.mo; done
 
 clean:
