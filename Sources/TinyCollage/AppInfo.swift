@@ -1,4 +1,6 @@
-// Names and numbers that identify the app to the desktop.
+// Names and numbers that identify the app to the desktop. The version is the
+// one number that data/…metainfo.xml's newest <release> and debian/changelog
+// also carry; Tests/CommandLineTests/VersionTests.swift fails when they part.
 
 enum AppInfo {
     static let id = "io.github.tinycollage.TinyCollage"
