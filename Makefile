@@ -95,7 +95,9 @@ test: check
 
 validate: deps
 	desktop-file-validate data/$(APP_ID).desktop
-	appstreamcli validate --no-net --explain data/$(APP_ID).metainfo.xml
+	@# Debian 12's appstream 0.16 does not know <developer> (AppStream 1.0,
+	@# which Flathub asks for): that one tag is demoted, everything else is strict.
+	appstreamcli validate --no-net --explain --strict --override=unknown-tag=pedantic data/$(APP_ID).metainfo.xml
 	glib-compile-schemas --strict --dry-run data
 	@for l in $(LINGUAS); do echo "msgfmt --check po/$$l.po"; msgfmt --check --statistics -o /dev/null po/$$l.po || exit 1; done
 	@$(MAKE) --no-print-directory pot-check
