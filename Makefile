@@ -85,9 +85,10 @@ run: release
 
 # Every test: unit, command line and window tests (under Xvfb, in a private
 # D-Bus session), after the validators of data/ and po/ and a short run of
-# the loading path's fuzzer under AddressSanitizer, and the Debian package
-# installed in a fresh Debian 12 root (mk/deb.mk).
-check: build validate fuzz-short deb-test
+# the loading path's fuzzer under AddressSanitizer, the Flatpak manifest's
+# check (mk/flatpak.mk) and the Debian package installed in a fresh Debian 12
+# root (mk/deb.mk).
+check: build validate fuzz-short flatpak-check deb-test
 	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
 		env GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 swift test
 
