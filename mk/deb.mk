@@ -16,14 +16,15 @@ endif
 # What building and testing the package needs on this machine, beyond the
 # build dependencies that the Makefile's list already has: build-essential
 # (which dpkg-buildpackage checks for), debhelper and help2man (debian/control's
-# Build-Depends), lintian, mmdebstrap, and bubblewrap to enter the fresh root
-# (build-aux/deb-test/run says why).
-DEBIAN_PACKAGES += build-essential debhelper help2man lintian mmdebstrap bubblewrap
+# Build-Depends), lintian, mmdebstrap (uidmap for its unshare mode, when not
+# root), and bubblewrap to enter the fresh root (build-aux/deb-test/run says
+# why).
+DEBIAN_PACKAGES += build-essential debhelper help2man lintian mmdebstrap uidmap bubblewrap
 
 DIST := dist
-DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version 2>/dev/null)
 DEB_UPSTREAM_VERSION = $(firstword $(subst -, ,$(DEB_VERSION)))
-DEB_ARCH = $(shell dpkg --print-architecture)
+DEB_ARCH = $(shell dpkg --print-architecture 2>/dev/null)
 DEB_NAME = tinycollage_$(DEB_VERSION)_$(DEB_ARCH)
 DEB_FILE = $(DIST)/$(DEB_NAME).deb
 DEB_TEST_DIR := $(BUILD)/deb-test
@@ -51,10 +52,17 @@ deb-test: deps deb-test-refusal $(DEB_FILE)
 	build-aux/deb-test/run $(DEB_FILE) $(DEB_UPSTREAM_VERSION) $(DEB_TEST_DIR)
 
 # Where neither root nor user namespaces are to be had, deb-test must say so
-# and fail: run it as an ordinary user in a sandbox that forbids them.
+# and fail: run it as an ordinary user in a sandbox that forbids them; and
+# where user namespaces work but the user has no subordinate ids (nobody has
+# none), it must say that.
 deb-test-refusal:
 	@out=$$(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-user --disable-userns \
 		--uid 65534 --gid 65534 build-aux/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; \
 	if [ $$status -ne 1 ] || ! echo "$$out" | grep -q "cannot run: .*may not create user namespaces"; then \
 		echo "deb-test-refusal: expected status 1 and the reason, got $$status: $$out"; exit 1; fi; \
 	echo "deb-test-refusal: without root or user namespaces deb-test says: $${out#deb-test: }"
+	@out=$$(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-user \
+		--uid 65534 --gid 65534 build-aux/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; \
+	if [ $$status -ne 1 ] || ! echo "$$out" | grep -q "cannot run: .*/etc/subuid"; then \
+		echo "deb-test-refusal: expected status 1 and the reason, got $$status: $$out"; exit 1; fi; \
+	echo "deb-test-refusal: without subordinate ids deb-test says: $${out#deb-test: }"
