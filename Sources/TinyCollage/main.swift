@@ -48,7 +48,7 @@ case "-h", "--help":
     print(SuggestTitleCommand.usage())
     exit(0)
 case "--version":
-    print("tinycollage \(AppInfo.version)")
+    print(AppInfo.versionText)
     exit(0)
 default:
     exit(AppLauncher.run(arguments))
