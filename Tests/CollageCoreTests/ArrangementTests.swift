@@ -182,4 +182,25 @@ import Testing
         #expect(Mosaic.compositions(of: 9, into: 3).count == 28)
         #expect(Mosaic.compositions(of: 1, into: 1) == [[1]])
     }
+
+    @Test(arguments: LayoutKind.allCases)
+    func everyLayoutLeavesTheTitlesBandToTheTitle(kind: LayoutKind) throws {
+        for position in [CollageTitle.Position.top, .bottom, .overlay] {
+            for count in 1...9 {
+                var settings = CollageSettings(gap: 8, margin: 16, layout: kind)
+                settings.outputSize = PixelSize(width: 1200, height: 900)
+                let title = CollageTitle(text: "Kyoto, April 2026", position: position)
+                let frame = try CollageFrame.make(count: count, aspects: Self.aspects, settings: settings, title: title)
+                let band = try #require(frame.band)
+                #expect(frame.cells.count == count)
+                for cell in frame.cells where position != .overlay {
+                    #expect(!overlap(cell, band), "\(kind) \(count) \(position): \(cell) under the band \(band)")
+                }
+                // Dividers stay within the photos' area too.
+                for divider in frame.dividers where position != .overlay {
+                    #expect(!overlap(divider.line, band) || divider.line.width == 0 || divider.line.height == 0)
+                }
+            }
+        }
+    }
 }

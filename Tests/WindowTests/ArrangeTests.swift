@@ -111,6 +111,40 @@ extension AppWindow {
         #expect(try WindowTestsColour.of(saved, 0.5, 0.25) == "red")
     }
 
+    @Test func thePickerIsReachedWithTabAndMovedAlongWithArrows() throws {
+        let app = try AppUnderTest(files: [red, lime, blue])
+        try app.tab(to: "layout-columns")
+        try app.key("Right")
+        #expect(try app.state().focus == "layout-rows")
+        try app.key("Right")
+        try app.key("space")
+        try app.idle()
+        #expect(try app.state().layout == "feature")
+        try app.key("Left")
+        try app.key("Left")
+        try app.key("space")
+        try app.idle()
+        #expect(try app.state().layout == "columns")
+    }
+
+    @Test func theSessionKeepsTheLayoutAndItsLines() throws {
+        let first = try AppUnderTest(files: [red, blue])
+        var state = try first.state()
+        try first.click(state.area("layout-rows").center, state: state)
+        try first.idle()
+        state = try first.state()
+        let line = try #require(state.dividers.first)
+        #expect(line.axis == "down")
+        try first.drag(from: (line.x, line.y), to: (line.x, line.y + Double(state.previewSize[1]) * 0.25), state: state)
+        let moved = try #require(try first.state().dividers.first).percent
+        #expect(abs(moved - 75) < 1.5, "\(moved)")
+        try first.quit()
+        let second = try AppUnderTest(home: first.home)
+        state = try second.state()
+        #expect(state.layout == "rows" && state.photos == [red, blue])
+        #expect(abs((state.dividers.first?.percent ?? 0) - moved) < 0.01)
+    }
+
     @Test func aPhotoDraggedOntoAnotherSwapsWithItAndUndoes() throws {
         let app = try AppUnderTest(files: [red, lime, blue])
         var state = try app.state()

@@ -60,9 +60,10 @@ public enum CollageLayout {
               let tree = LayoutTree.make(kind, count: count, aspects: aspects, area: area, gap: gap) else { throw noRoom }
         let shape = tree.shape
         let weights = proportions.flatMap { $0.shape == shape ? $0.splits : nil } ?? [:]
-        guard let placed = LayoutPlacement.place(tree, in: CellRect(x: margin, y: margin, width: area.width, height: area.height),
+        guard let placed = LayoutPlacement.place(tree, count: count,
+                                                 in: CellRect(x: margin, y: margin, width: area.width, height: area.height),
                                                  gap: gap, area: area, weights: weights) else { throw noRoom }
-        return Arrangement(cells: (0..<count).map { placed.cells[$0]! }, dividers: placed.dividers, shape: shape)
+        return Arrangement(cells: placed.cells, dividers: placed.dividers, shape: shape)
     }
 
     /// The cell of every photo in the seed's `columns` layout, in collage order.

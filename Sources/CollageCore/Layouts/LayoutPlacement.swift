@@ -64,13 +64,17 @@ public struct Divider: Hashable, Sendable {
 }
 
 struct LayoutPlacement {
-    var cells: [Int: CellRect] = [:]
+    var cells: [CellRect]
     var dividers: [Divider] = []
+    /// Whether splits are named and their dividers kept: the mosaic's
+    /// candidates need neither, and skipping them keeps its choice cheap.
+    private let full: Bool
 
-    /// Places `tree` in `rect`; nil when some part would get no pixel.
-    static func place(_ tree: LayoutNode, in rect: CellRect, gap: Int, area: PixelSize,
-                      weights: [String: [Double]]) -> LayoutPlacement? {
-        var placement = LayoutPlacement()
+    /// Places `tree` (of `count` photos) in `rect`; nil when some part would get no pixel.
+    static func place(_ tree: LayoutNode, count: Int, in rect: CellRect, gap: Int, area: PixelSize,
+                      weights: [String: [Double]], dividers: Bool = true) -> LayoutPlacement? {
+        var placement = LayoutPlacement(cells: Array(repeating: CellRect(x: 0, y: 0, width: 0, height: 0), count: count),
+                                        full: dividers || !weights.isEmpty)
         guard placement.place(tree, in: rect, path: "", gap: gap, area: area, weights: weights) else { return nil }
         return placement
     }
@@ -79,6 +83,7 @@ struct LayoutPlacement {
                                 weights userWeights: [String: [Double]]) -> Bool {
         switch node {
         case let .photo(index):
+            guard cells.indices.contains(index) else { return false }
             cells[index] = rect
             return true
         case let .split(axis, parts, ownWeights):
@@ -87,7 +92,7 @@ struct LayoutPlacement {
             let inner = length - (parts.count - 1) * gap
             guard inner >= parts.count else { return false }
             var weights = ownWeights
-            if let chosen = userWeights[path], chosen.count == parts.count { weights = chosen }
+            if full, let chosen = userWeights[path], chosen.count == parts.count { weights = chosen }
             let floors = parts.map { Self.floor(of: $0, along: axis, gap: gap, area: area) }
             let lengths = Self.share(inner, weights: weights, floors: floors)
             var position = origin
@@ -95,10 +100,11 @@ struct LayoutPlacement {
                 let partRect = axis == .across
                     ? CellRect(x: position, y: rect.y, width: lengths[i], height: rect.height)
                     : CellRect(x: rect.x, y: position, width: rect.width, height: lengths[i])
-                guard lengths[i] >= 1, place(part, in: partRect, path: path.isEmpty ? "\(i)" : "\(path).\(i)",
+                let partPath = !full ? "" : path.isEmpty ? String(i) : path + "." + String(i)
+                guard lengths[i] >= 1, place(part, in: partRect, path: partPath,
                                              gap: gap, area: area, weights: userWeights) else { return false }
                 position += lengths[i] + gap
-                if i < parts.count - 1 {
+                if full, i < parts.count - 1 {
                     let line = axis == .across
                         ? CellRect(x: position - gap, y: rect.y, width: gap, height: rect.height)
                         : CellRect(x: rect.x, y: position - gap, width: rect.width, height: gap)

@@ -23,8 +23,9 @@ enum Mosaic {
         let rect = CellRect(x: 0, y: 0, width: area.width, height: area.height)
         var best: (tree: LayoutNode, cost: Double)?
         for tree in candidates(count: count, aspects: shapes) {
-            guard let placed = LayoutPlacement.place(tree, in: rect, gap: gap, area: area, weights: [:]) else { continue }
-            let cost = (0..<count).reduce(0.0) { $0 + crop(cell: placed.cells[$1]!.size.aspectRatio, photo: shapes[$1]) }
+            guard let placed = LayoutPlacement.place(tree, count: count, in: rect, gap: gap, area: area, weights: [:],
+                                                     dividers: false) else { continue }
+            let cost = (0..<count).reduce(0.0) { $0 + crop(cell: placed.cells[$1].size.aspectRatio, photo: shapes[$1]) }
             if best == nil || cost < best!.cost - 1e-9 { best = (tree, cost) }
         }
         return best?.tree ?? LayoutTree.lines(CollageLayout.columns(for: count), outer: .across)

@@ -24,21 +24,13 @@ final class LayoutPicker {
     /// The gap between the drawn cells, in drawing pixels.
     static let drawingGap = 2
 
-    static func displayName(_ kind: LayoutKind) -> String {
+    /// A layout's name (the button's accessible name) and what it does (its tooltip).
+    static func words(_ kind: LayoutKind) -> (name: String, explanation: String) {
         switch kind {
-        case .columns: return tr("Columns")
-        case .rows: return tr("Rows")
-        case .feature: return tr("Feature")
-        case .mosaic: return tr("Mosaic")
-        }
-    }
-
-    static func explanation(_ kind: LayoutKind) -> String {
-        switch kind {
-        case .columns: return tr("Photos fill columns, top to bottom")
-        case .rows: return tr("Photos fill rows, left to right")
-        case .feature: return tr("The first photo large, the others beside it")
-        case .mosaic: return tr("Lines chosen to keep each photo’s own shape")
+        case .columns: return (tr("Columns"), tr("Photos fill columns, top to bottom"))
+        case .rows: return (tr("Rows"), tr("Photos fill rows, left to right"))
+        case .feature: return (tr("Feature"), tr("The first photo large, the others beside it"))
+        case .mosaic: return (tr("Mosaic"), tr("Lines chosen to keep each photo’s own shape"))
         }
     }
 
@@ -59,9 +51,10 @@ final class LayoutPicker {
             gtk_drawing_area_set_content_height(drawing.cast(), Self.drawingSide)
             tc_accessible_set_hidden(drawing, 1)  // the button says what it shows
             gtk_button_set_child(button.cast(), drawing)
-            name(button, "layout-" + kind.rawValue, label: Self.displayName(kind))
+            let words = Self.words(kind)
+            name(button, "layout-" + kind.rawValue, label: words.name)
             // GTK 4.8 gives a tooltip as the description: one text for both.
-            gtk_widget_set_tooltip_text(button, Self.explanation(kind))
+            gtk_widget_set_tooltip_text(button, words.explanation)
             Signals.plain(button.raw, "toggled") { [weak self] in
                 guard let self, !self.following, gtk_toggle_button_get_active(button.cast()) != 0 else { return }
                 self.controller.setLayout(kind)
