@@ -8,6 +8,8 @@ import CollageCore
 import CollageRender
 import Foundation
 
+// Before anything can start a thread: files are made with the mode this umask gives.
+AtomicFile.readUmaskBeforeThreads()
 Localization.setUp()
 
 // From argv's own bytes: CommandLine.arguments would garble names that are not UTF-8.
