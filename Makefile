@@ -120,6 +120,7 @@ pot-check:
 
 install: release
 	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tinycollage
+	install -Dm755 $(BUILD)/release/tinycollage-decoder $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
@@ -135,7 +136,8 @@ install: release
 	-update-desktop-database -q $(DESTDIR)$(PREFIX)/share/applications 2>/dev/null
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
+	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder \
+		$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
 		$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \

@@ -7,8 +7,21 @@ let package = Package(
     name: "TinyCollage",
     products: [
         .executable(name: "tinycollage", targets: ["TinyCollage"]),
+        .executable(name: "tinycollage-decoder", targets: ["tinycollage-decoder"]),
     ],
     targets: [
+        // The render layer's own C modules: gdk-pixbuf, and Cairo with Pango;
+        // nothing below the window reaches GTK (DESIGN "Decoding out of process").
+        .systemLibrary(
+            name: "CPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
         .systemLibrary(
             name: "CGtk",
             pkgConfig: "libadwaita-1",
@@ -36,16 +49,18 @@ let package = Package(
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
         .target(name: "CollageCore"),
-        .target(name: "CollageRender", dependencies: ["CollageCore", "CGtk", "CLinux"]),
+        .target(name: "CollageRender", dependencies: ["CollageCore", "CPixbuf", "CPangoCairo", "CLinux"]),
+        // The decoder worker: the render layer alone, started by DecoderPool.
+        .executableTarget(name: "tinycollage-decoder", dependencies: ["CollageRender"], path: "Sources/DecodeWorker"),
         .target(name: "CollageMetadata", dependencies: ["CollageCore", "CMetadata"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CollageMetadata", "CGtk", "CGst"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
-        .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CGtk", "CLinux"],
+        .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux"],
                          path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageMetadataTests", dependencies: ["CollageMetadata", "CollageCore", "TestSupport"]),
-        .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CGtk", "TestSupport"]),
+        .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TinyCollage", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["TinyCollage", "TestSupport"]),
     ],

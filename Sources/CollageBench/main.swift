@@ -26,11 +26,7 @@ guard !arguments.isEmpty else {
     exit(2)
 }
 
-// The decoder workers are the app's own binary, beside this one.
-if ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_WORKER"] == nil {
-    DecoderPool.shared.executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("tinycollage").path
-}
+// The decoder workers are tinycollage-decoder, beside this program (DecoderPool's default).
 
 /// The window's compositor: a decode cache of the same budget.
 let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))

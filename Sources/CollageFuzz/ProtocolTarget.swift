@@ -9,7 +9,8 @@
 
 // It reaches the decoder's internals, which only a debug build (testable) opens.
 #if DEBUG
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 @testable import CollageRender

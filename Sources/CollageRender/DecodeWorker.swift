@@ -8,7 +8,8 @@
 // until the app closes the socket. Decoding is ImageLoader's; the rules are
 // Sandbox's and DecodeLimits'.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CLinux
 import CollageCore
 import Foundation

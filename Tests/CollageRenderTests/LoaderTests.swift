@@ -13,7 +13,7 @@ import TestSupport
 
     /// Decodes go to workers: the built `tinycollage`, not this test runner.
     init() {
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     func reason(_ path: String) -> LoadError.Reason? {
