@@ -58,6 +58,8 @@ let package = Package(
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux"],
                          path: "Sources/CollageFuzz"),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A compromised decoder for SandboxTests: never installed.
+        .executableTarget(name: "sandbox-escape", dependencies: ["CollageRender", "CLinux"], path: "Tests/SandboxEscape"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
         .testTarget(name: "CollageMetadataTests", dependencies: ["CollageMetadata", "CollageCore", "TestSupport"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux", "TestSupport"]),

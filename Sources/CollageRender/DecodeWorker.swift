@@ -30,17 +30,7 @@ public enum DecodeWorker {
             printToStandardError("decode-worker: descriptor 3 is not the app's socket; this command is the app's own")
             return 2
         }
-        Sandbox.setEarlyLimits()
-        preloadLoaders()
-        let baseline = Sandbox.addressSpaceInUse()
-        Sandbox.limitAddressSpace(to: baseline + DecodeLimits.addressSpaceHeadroom)
-        Sandbox.limitLifetimeCPU()
-        do {
-            try Sandbox.install()
-        } catch {
-            printToStandardError("decode-worker: \(error)")
-            return 3
-        }
+        guard let baseline = enterSandbox() else { return 3 }
         guard send(.ready(baselineBytes: baseline), memfd: -1, on: socket) else { return 1 }
         var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumSize)
         while true {
@@ -62,6 +52,27 @@ public enum DecodeWorker {
             if memfd >= 0 { close(memfd) }
             guard sent else { return 1 }
         }
+    }
+
+    /// Everything a worker gives up before it reads a user's byte, in order:
+    /// limits, every loader loaded, the address-space limit on top of what
+    /// that took, the seccomp filter. Returns the address space in use
+    /// before the limit, or nil (said on standard error) when the filter
+    /// could not be installed. Public for the sandbox's own tests, which run
+    /// hostile code after it, as a compromised loader would.
+    public static func enterSandbox() -> Int? {
+        Sandbox.setEarlyLimits()
+        preloadLoaders()
+        let baseline = Sandbox.addressSpaceInUse()
+        Sandbox.limitAddressSpace(to: baseline + DecodeLimits.addressSpaceHeadroom)
+        Sandbox.limitLifetimeCPU()
+        do {
+            try Sandbox.install()
+        } catch {
+            printToStandardError("decode-worker: \(error)")
+            return nil
+        }
+        return baseline
     }
 
     /// Loads every loader module now, while files may still be opened for it.
