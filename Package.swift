@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // TinyCollage: a GTK4 collage maker. The arrow goes one way:
-// TinyCollage (window + command line) -> CollageRender, CollageMetadata -> CollageCore.
+// TinyCollage (window + command line) -> CollageMetadata -> CollageRender -> CollageCore.
 import PackageDescription
 
 let package = Package(
@@ -35,12 +35,20 @@ let package = Package(
             pkgConfig: "libseccomp",
             providers: [.apt(["libseccomp-dev", "libtiff-dev"])]
         ),
-        // Photo metadata (gexiv2) and the place database (libgweather) for
-        // title suggestions; apart from CGtk so only CollageMetadata sees them.
+        // Photo metadata (gexiv2), read in the decoder workers only, through
+        // a C++ guard that catches what Exiv2 throws.
+        .systemLibrary(
+            name: "CExiv2",
+            pkgConfig: "gexiv2",
+            providers: [.apt(["libgexiv2-dev"])]
+        ),
+        .target(name: "CMetadataGuard", dependencies: ["CExiv2"]),
+        // The place database (libgweather) for title suggestions; apart from
+        // CGtk so only CollageMetadata sees it.
         .systemLibrary(
             name: "CMetadata",
             pkgConfig: "gweather4",
-            providers: [.apt(["libgweather-4-dev", "libgexiv2-dev"])]
+            providers: [.apt(["libgweather-4-dev"])]
         ),
         // The camera: GStreamer core, app, video and tag libraries.
         .systemLibrary(
@@ -49,10 +57,10 @@ let package = Package(
             providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
         ),
         .target(name: "CollageCore"),
-        .target(name: "CollageRender", dependencies: ["CollageCore", "CPixbuf", "CPangoCairo", "CLinux"]),
+        .target(name: "CollageRender", dependencies: ["CollageCore", "CPixbuf", "CPangoCairo", "CLinux", "CMetadataGuard"]),
         // The decoder worker: the render layer alone, started by DecoderPool.
         .executableTarget(name: "tinycollage-decoder", dependencies: ["CollageRender"], path: "Sources/DecodeWorker"),
-        .target(name: "CollageMetadata", dependencies: ["CollageCore", "CMetadata"]),
+        .target(name: "CollageMetadata", dependencies: ["CollageCore", "CollageRender", "CMetadata"]),
         .executableTarget(name: "TinyCollage", dependencies: ["CollageCore", "CollageRender", "CollageMetadata", "CGtk", "CGst"]),
         .executableTarget(name: "collage-bench", dependencies: ["CollageRender", "CollageCore"], path: "Sources/CollageBench"),
         .executableTarget(name: "collage-fuzz", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux"],
@@ -61,7 +69,7 @@ let package = Package(
         // A compromised decoder for SandboxTests: never installed.
         .executableTarget(name: "sandbox-escape", dependencies: ["CollageRender", "CLinux"], path: "Tests/SandboxEscape"),
         .testTarget(name: "CollageCoreTests", dependencies: ["CollageCore"]),
-        .testTarget(name: "CollageMetadataTests", dependencies: ["CollageMetadata", "CollageCore", "TestSupport"]),
+        .testTarget(name: "CollageMetadataTests", dependencies: ["CollageMetadata", "CollageRender", "CollageCore", "TestSupport"]),
         .testTarget(name: "CollageRenderTests", dependencies: ["CollageRender", "CollageCore", "CPixbuf", "CPangoCairo", "CLinux", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TinyCollage", "TestSupport"]),
         .testTarget(name: "WindowTests", dependencies: ["TinyCollage", "TestSupport"]),

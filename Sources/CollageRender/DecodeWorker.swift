@@ -112,6 +112,12 @@ public enum DecodeWorker {
             switch request.kind {
             case .probe:
                 return (.probed(try loader.probe(file, path: "")), -1)
+            case .facts:
+                // Only an image's metadata is read: anything else is refused
+                // from its header first (a 60 MB .xmp is never parsed).
+                let size = try loader.probe(file, path: "")
+                let facts = MetadataReader.facts(fd: descriptor)
+                return (.facts(size, taken: facts.taken, coordinate: facts.coordinate), -1)
             case .decode:
                 let photo = try loader.decode(file, path: "", covering: request.cover, swapsAxes: request.swapsAxes)
                 return hand(photo.image, originalSize: photo.originalSize, swapsAxes: photo.swapsAxes)
