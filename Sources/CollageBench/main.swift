@@ -6,6 +6,7 @@
 // figure, in milliseconds, for bench/bench.py to tabulate.
 //
 //   collage-bench [--size N] [--runs N] PHOTO…
+//   collage-bench --worker-startup RUNS [BEFORE]   (WorkerStartupBench.swift)
 
 import CollageCore
 import CollageRender
@@ -13,6 +14,7 @@ import Dispatch
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--worker-startup" { exit(WorkerStartupBench.run(Array(arguments.dropFirst()))) }
 var side = 800
 var runs = 25
 while let first = arguments.first, first.hasPrefix("--") {

@@ -136,17 +136,7 @@ final class WorkerProcess {
     /// Sends `request` with the photo's descriptor and waits for the answer.
     func perform(_ request: DecodeMessage.Request, file: Int32, deadlineSeconds: Double,
                  startupSeconds: Double = DecodeLimits.startupSeconds) -> Outcome {
-        if !ready {
-            switch receive(until: now() + startupSeconds) {
-            case let .reply(.ready(baseline), _):
-                baselineBytes = baseline
-                ready = true
-            case .reply:
-                return .lost(abandon(.crashed))
-            case let .lost(reason):
-                return .lost(reason)
-            }
-        }
+        if let reason = awaitReady(seconds: startupSeconds) { return .lost(reason) }
         requests += 1
         let bytes = DecodeMessage.encode(request)
         let sent = bytes.withUnsafeBytes { tc_send_with_fd(socket, $0.baseAddress, $0.count, file) }
@@ -154,6 +144,21 @@ final class WorkerProcess {
         let outcome = receive(until: now() + deadlineSeconds)
         if case .reply(.ready, _) = outcome { return .lost(abandon(.crashed)) }
         return outcome
+    }
+
+    /// Waits for the worker's "ready"; nil once it has come, else why it will not.
+    func awaitReady(seconds: Double = DecodeLimits.startupSeconds) -> LoadError.Reason? {
+        guard !ready else { return nil }
+        switch receive(until: now() + seconds) {
+        case let .reply(.ready(baseline), _):
+            baselineBytes = baseline
+            ready = true
+            return nil
+        case .reply:
+            return abandon(.crashed)
+        case let .lost(reason):
+            return reason
+        }
     }
 
     /// The next message, or why there is none: the worker died, sent
