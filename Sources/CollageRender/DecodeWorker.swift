@@ -1,12 +1,14 @@
 // The decoder worker: the process that reads users' image files, so that a
 // file that crashes a loader, hangs it or eats memory costs this process and
-// never the app (DESIGN "Decoding out of process"). Started by DecoderPool
-// as `tinycollage decode-worker` with its socket on descriptor 3. In order:
+// never the app (DESIGN "Decoding out of process"). Run by
+// tinycollage-decoder (and the fuzzer), which DecoderPool starts inside
+// bubblewrap (WorkerSandbox) with its socket on descriptor 3. In order:
 // limits, every gdk-pixbuf loader module loaded, the address-space limit on
-// top of what that took, the seccomp filter, "ready"; then one request at a
-// time — the file comes as a descriptor, the pixels go back in a memfd —
-// until the app closes the socket. Decoding is ImageLoader's; the rules are
-// Sandbox's and DecodeLimits'.
+// top of what that took, the seccomp allow-list, "ready"; then one request
+// at a time — the file comes as a descriptor, the pixels go back in a memfd,
+// a photo's facts (its size, date and place) in the reply — until the app
+// closes the socket. Decoding is ImageLoader's, metadata MetadataReader's;
+// the rules are Sandbox's and DecodeLimits'.
 
 import CPangoCairo
 import CPixbuf

@@ -34,7 +34,7 @@ public final class DecoderPool: @unchecked Sendable {
     public static let workerName = "tinycollage-decoder"
 
     /// The program run as a worker; change it before workers start (tests
-    /// point it at the built `tinycollage`).
+    /// point it at the built `tinycollage-decoder`).
     public var executable: String {
         get { lock.withLock { program } }
         set { lock.withLock { program = newValue } }

@@ -10,7 +10,7 @@ import TestSupport
 @Suite struct CompositorTests {
     let compositor = Compositor()
 
-    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    /// Decodes go to workers: the built `tinycollage-decoder`, not this test runner.
     init() {
         DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
