@@ -16,9 +16,8 @@ SCHEMA_DIR := $(BUILD)/schemas
 LINGUAS := $(shell cat po/LINGUAS 2>/dev/null)
 SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modulemap') Package.swift
 
-# Debian packages: the GTK stack to build against, bubblewrap, libseccomp and
-# libtiff for the decoder workers (their sandbox; why a TIFF cannot be read),
-# libstdc++ for the C++ guard around gexiv2, fonts for the
+# Debian packages: the GTK stack to build against, libseccomp and libtiff for
+# the decoder workers (their sandbox; why a TIFF cannot be read), fonts for the
 # title in any script (DejaVu: Latin, Greek, Cyrillic, Hebrew, Arabic; Noto
 # CJK: Japanese, Chinese, Korean), photo metadata and the offline place
 # database for title suggestions (gexiv2, libgweather 4), gdk-pixbuf loaders
@@ -28,7 +27,6 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # GStreamer for the camera (videotestsrc and decodebin in -base, v4l2src and
 # jpegdec in -good, pipewiresrc for the Camera portal).
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
-	bubblewrap libstdc++-12-dev \
 	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
@@ -38,6 +36,10 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good \
 	gstreamer1.0-pipewire
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# bubblewrap, which every decoder worker starts in (a run-time dependency),
+# and libstdc++ for the C++ guard around gexiv2 (CMetadataGuard).
+DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
