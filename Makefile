@@ -124,9 +124,9 @@ pot-check:
 
 install: release
 	install -Dm755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/tinycollage
-	install -Dm755 $(BUILD)/release/tinycollage-decoder $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm755 $(BUILD)/release/tinycollage-decoder $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
