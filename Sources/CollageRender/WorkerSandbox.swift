@@ -4,7 +4,8 @@
 // seeing read-only only what the loaders need — /usr (the programs, the
 // libraries, gdk-pixbuf's loader cache, shared-mime-info, the fonts), the
 // dynamic linker's cache and fontconfig's configuration and cache in /etc and
-// /var — a /proc of its own namespace and a /dev of null, zero and random.
+// /var, its own program (as /worker/NAME) — a /proc of its own namespace and
+// a /dev of null, zero and random.
 // No home, no /tmp, no /run: a broken decoder finds no file of the user's to
 // read and no socket to reach. Its environment is a fixed few variables.
 // Where bubblewrap cannot make namespaces (a container that forbids user
@@ -69,8 +70,15 @@ enum WorkerSandbox {
             arguments += ["--setenv", parts[0], parts.count > 1 ? parts[1] : ""]
         }
         arguments += fileSystemArguments(for: program[0])
-        arguments += ["--chdir", "/", "--"] + program
+        arguments += ["--chdir", "/", "--", insideName(of: program[0])] + program.dropFirst()
         return arguments
+    }
+
+    /// Where the worker's program is inside: a folder of its own, not its
+    /// path outside, whose folders (a build tree in /tmp or a home) would
+    /// otherwise appear in the worker's root around it.
+    static func insideName(of executable: String) -> String {
+        "/worker/" + (executable as NSString).lastPathComponent
     }
 
     /// Every namespace; --unshare-user is asked for explicitly, as bwrap run
@@ -107,7 +115,8 @@ enum WorkerSandbox {
         // toolchain (/opt/swift), as the worker may need more of it than
         // this process has loaded. A released build has it built in.
         let libraries = librariesOutsideUsr()
-        for file in [executable] + libraries where !file.hasPrefix("/usr/") {
+        arguments += ["--ro-bind", executable, insideName(of: executable)]
+        for file in libraries where !file.hasPrefix("/usr/") {
             arguments += ["--ro-bind", file, file]
         }
         if let runtime = libraries.first(where: { $0.hasSuffix("/libswiftCore.so") }) {
