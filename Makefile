@@ -38,6 +38,10 @@ DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-de
 	gstreamer1.0-pipewire weston
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
+# bubblewrap, which every decoder worker starts in (a run-time dependency),
+# and libstdc++ for the C++ guard around gexiv2 (CMetadataGuard).
+DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build
@@ -135,6 +139,7 @@ install: release $(MAN_PAGE)
 	$(if $(MAN_PAGE),install -Dm644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/tinycollage.1)
 	install -Dm644 data/$(APP_ID).desktop $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop
 	install -Dm644 data/$(APP_ID).metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml
+	install -Dm755 $(BUILD)/release/tinycollage-decoder $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder
 	install -Dm644 data/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \
@@ -148,7 +153,8 @@ install: release $(MAN_PAGE)
 	$(if $(DESTDIR),,-update-desktop-database -q $(PREFIX)/share/applications 2>/dev/null)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
+	rm -f $(DESTDIR)$(PREFIX)/bin/tinycollage $(DESTDIR)$(PREFIX)/libexec/tinycollage/tinycollage-decoder \
+		$(DESTDIR)$(PREFIX)/share/applications/$(APP_ID).desktop \
 		$(DESTDIR)$(PREFIX)/share/metainfo/$(APP_ID).metainfo.xml \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/$(APP_ID).svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/$(APP_ID)-symbolic.svg \

@@ -24,6 +24,7 @@ import gallery  # noqa: E402
 import peers  # noqa: E402
 import preview  # noqa: E402
 import startup  # noqa: E402
+import workers as worker_startup  # noqa: E402
 from common import COLLAGE_BENCH, CORES, TINYCOLLAGE, log, median, warm_page_cache  # noqa: E402
 
 
@@ -40,6 +41,7 @@ def parse_args():
     p.add_argument("--camera-only", action="store_true", help="run case 5 (the camera's live view) alone")
     p.add_argument("--skip-startup", action="store_true", help="leave out case 6")
     p.add_argument("--startup-only", action="store_true", help="run case 6 (starting with nine photos) alone")
+    p.add_argument("--workers-only", action="store_true", help="run case 7 (a decoder worker's start-up) alone")
     return p.parse_args()
 
 
@@ -123,6 +125,11 @@ def main():
         if not os.access(binary, os.X_OK):
             sys.exit(f"bench: {binary} missing: run `make release` first")
     compare = os.path.abspath(args.compare) if args.compare else None
+    if args.workers_only:
+        targets = []
+        worker_startup.report(worker_startup.measure(compare), targets)
+        table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
+        return
     if args.startup_only:
         photos, _ = fixtures.ensure()
         warm_page_cache(photos)
@@ -331,6 +338,15 @@ def main():
     else:
         log("Case 6: not measured" + (" (skipped)" if args.skip_startup else " (see above)"))
 
+    # ---- Case 7 ----------------------------------------------------------
+    log("")
+    worker_figures = None
+    try:
+        worker_figures = worker_startup.measure(compare)
+        worker_startup.report(worker_figures, targets)
+    except Exception as e:
+        log(f"Case 7: failed ({e})")
+
     log("")
     log(f"Load average at the end: {os.getloadavg()[0]:.1f}")
     log("Targets:")
@@ -350,6 +366,9 @@ def main():
         ours = startup.summary(starts[0]["ours"])
         parts.append(f"start: first frame {ours['frame'] * 1000:.0f} ms, photos +{ours['photos'] * 1000:.0f} ms, "
                      f"full +{ours['full'] * 1000:.0f} ms")
+    if worker_figures:
+        parts.append(f"worker ready {worker_figures['worker_startup_ms']:.0f} ms, "
+                     f"{worker_figures['worker_resident_mb']:.0f} MB")
     parts.append(f"targets met {sum(t[3] for t in targets)}/{len(targets)}")
     print("summary: " + ", ".join(parts), flush=True)
 

@@ -35,6 +35,8 @@ enum {
     TC_F_SEAL_WRITE = 0x0008,
     TC_CLONE_THREAD = 0x00010000,
     TC_O_TMPFILE = 020200000,
+    // glibc's POSIX_SPAWN_SETSID (2.26), behind _GNU_SOURCE.
+    TC_POSIX_SPAWN_SETSID = 0x80,
 };
 
 // pipe2 is a GNU extension too; both ends close-on-exec, atomically, so a
@@ -48,6 +50,12 @@ static inline int tc_pipe_cloexec(int fds[2]) {
 int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *, int);
 static inline int tc_spawn_close_from(posix_spawn_file_actions_t *actions, int from) {
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+// syscall(2) is variadic, which Swift cannot call: for the sandbox's tests,
+// which try calls glibc has no wrapper for (pidfd_open, pidfd_getfd).
+static inline long tc_syscall3(long number, long a, long b, long c) {
+    return syscall(number, a, b, c);
 }
 
 static inline int tc_memfd_create(const char *name) {

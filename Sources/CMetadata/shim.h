@@ -1,10 +1,9 @@
-// The C side of CollageMetadata: gexiv2 (EXIF, over Exiv2) and libgweather 4
-// (its offline database of places). Kept apart from CGtk so that only
-// CollageMetadata sees these libraries; the rest of the app asks it.
+// The C side of CollageMetadata: libgweather 4 (its offline database of
+// places). Kept apart from CGtk so that only CollageMetadata sees it; photos'
+// metadata is read in the decoder workers (CMetadataGuard).
 #ifndef TINYCOLLAGE_METADATA_SHIM_H
 #define TINYCOLLAGE_METADATA_SHIM_H
 
-#include <gexiv2/gexiv2.h>
 #include <libgweather/gweather.h>
 
 #endif

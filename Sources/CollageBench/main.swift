@@ -9,6 +9,7 @@
 // figure, in milliseconds, for bench/bench.py to tabulate.
 //
 //   collage-bench [--size N] [--runs N] PHOTO…
+//   collage-bench --worker-startup RUNS [BEFORE]   (WorkerStartupBench.swift)
 
 import CollageCore
 import CollageRender
@@ -16,6 +17,7 @@ import Dispatch
 import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--worker-startup" { exit(WorkerStartupBench.run(Array(arguments.dropFirst()))) }
 var side = 800
 var runs = 25
 while let first = arguments.first, first.hasPrefix("--") {
@@ -29,11 +31,7 @@ guard !arguments.isEmpty else {
     exit(2)
 }
 
-// The decoder workers are the app's own binary, beside this one.
-if ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_WORKER"] == nil {
-    DecoderPool.shared.executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        .appendingPathComponent("tinycollage").path
-}
+// The decoder workers are tinycollage-decoder, beside this program (DecoderPool's default).
 
 /// The window's compositor: a decode cache of the same budget.
 let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))

@@ -18,7 +18,8 @@ public struct CollageTitle: Hashable, Codable, Sendable {
     }
 
     /// As the user typed it, with control characters (line breaks, tabs)
-    /// turned into spaces and at most `maximumLength` characters. Leading and
+    /// turned into spaces and at most `maximumLength` characters (and
+    /// `maximumCodePoints` code points, `maximumCombiningRun` marks in a row). Leading and
     /// trailing spaces are kept here (the user may be typing the next word)
     /// and left out when drawn.
     public var text: String {
@@ -38,6 +39,14 @@ public struct CollageTitle: Hashable, Codable, Sendable {
     /// Long enough for any title a person means; short enough that a pasted
     /// book cannot make every render lay out a megabyte of text.
     public static let maximumLength = 300
+    /// Characters alone do not bound the text: one letter with 60,000
+    /// combining marks is one character (and took Pango 23 s). So the code
+    /// points are capped too — four per character, room for flags and
+    /// emoji sequences — which caps the UTF-8 bytes at 16 per character;
+    /// and, as Unicode's stream-safe format has it (UAX #15), no more than
+    /// 30 combining marks follow one another.
+    public static let maximumCodePoints = 4 * maximumLength
+    public static let maximumCombiningRun = 30
 
     public init(text: String = "", position: Position = CollageTitle.defaultPosition,
                 size: Double = CollageTitle.medium, colour: RGBAColor? = nil) {
@@ -53,9 +62,20 @@ public struct CollageTitle: Hashable, Codable, Sendable {
     public var isEmpty: Bool { shownText.isEmpty }
 
     static func cleaned(_ text: String) -> String {
-        let flat = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar
-        }))
+        var scalars = String.UnicodeScalarView()
+        var combining = 0
+        for scalar in text.unicodeScalars {
+            guard scalars.count < maximumCodePoints else { break }
+            if scalar.properties.canonicalCombiningClass != .notReordered {
+                combining += 1
+                if combining > maximumCombiningRun { continue }
+            } else {
+                combining = 0
+            }
+            let control = scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+            scalars.append(control ? " " : scalar)
+        }
+        let flat = String(scalars)
         return flat.count > maximumLength ? String(flat.prefix(maximumLength)) : flat
     }
 

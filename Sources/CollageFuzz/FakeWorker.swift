@@ -59,6 +59,10 @@ enum FakeWorker {
         loader.storage = .sharedMemory
         do {
             if request.kind == .probe { return (.probed(try loader.probe(photo, path: "")), -1) }
+            if request.kind == .facts {
+                return (.facts(try loader.probe(photo, path: ""), taken: CalendarDay(year: 2026, month: 4, day: 3),
+                               coordinate: Coordinate(latitude: 48.85, longitude: 2.29)), -1)
+            }
             if request.kind == .embeddedThumbnail {
                 guard let small = try loader.embeddedThumbnail(photo, path: "") else { return (.nothing, -1) }
                 let header = DecodeMessage.ImageHeader(width: small.image.width, height: small.image.height,
@@ -98,7 +102,8 @@ enum FakeWorker {
             send(bytes, fd: memfd)
         case 4:  // the wrong kind of answer
             let wrong: DecodeMessage.Reply = rng.pick([.ready(baselineBytes: 0), .probed(PixelSize(width: 3, height: 3)),
-                                                       .failed(.corrupt("made up")), .nothing])
+                                                       .failed(.corrupt("made up")), .nothing,
+                                                       .facts(PixelSize(width: 0, height: 0), taken: nil, coordinate: nil)])
             send(DecodeMessage.encode(envelope(wrong)), fd: rng.oneIn(2) ? memfd : -1)
         case 5:  // two answers
             send(bytes, fd: memfd)

@@ -9,7 +9,8 @@
 
 // It reaches the decoder's internals, which only a debug build (testable) opens.
 #if DEBUG
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 @testable import CollageRender
@@ -37,7 +38,15 @@ struct ProtocolTarget {
         var results: [String] = []
         for _ in 0..<rng.int(1, 3) {
             do {
-                switch rng.below(4) {
+                switch rng.below(5) {
+                case 4:
+                    // Whatever the worker says of a photo's date and place, only real ones get through.
+                    let answer = try decoder.facts(Self.photo)
+                    results.append("facts")
+                    if answer.size.isEmpty { outcome.problems.append("facts with an empty size") }
+                    if let day = answer.facts.taken, CalendarDay(year: day.year, month: day.month, day: day.day) == nil {
+                        outcome.problems.append("facts with a day that is none: \(day)")
+                    }
                 case 0:
                     let size = try decoder.probe(Self.photo)
                     results.append("probed")

@@ -47,6 +47,19 @@ enum Seeds {
         ("animated.gif", ["-delay", "10", "-size", "40x30", "xc:red", "-seed", "8", "plasma:fractal", "-colors", "16"]),
         ("lossy.webp", ["-size", "64x48", "-seed", "9", "plasma:fractal", "-quality", "60"]),
         ("lossless.webp", ["-size", "48x32", "-seed", "10", "plasma:fractal", "-define", "webp:lossless=true"]),
+        // With a date and a place in EXIF or XMP, for the metadata request.
+        ("xmp.png", ["-size", "40x30", "-seed", "12", "plasma:fractal"]),
+        ("exif.webp", ["-size", "40x30", "-seed", "13", "plasma:fractal", "-quality", "70"]),
+    ]
+
+    /// exiftool's tags for the seeds that carry metadata.
+    static let metadata: [String: [String]] = [
+        "exif.jpg": ["-DateTimeOriginal=2026:04:03 10:15:00", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N",
+                     "-GPSLongitude=2.2945", "-GPSLongitudeRef=E", "-Make=Canon", "-Model=Canon EOS 5D"],
+        "xmp.png": ["-XMP-exif:DateTimeOriginal=2026:04:03 10:15:00", "-XMP-exif:GPSLatitude=35.68",
+                    "-XMP-exif:GPSLongitude=139.77", "-XMP-dc:Title=Tokyo"],
+        "exif.webp": ["-DateTimeOriginal=2026:03:30 09:00:00", "-GPSLatitude=0", "-GPSLatitudeRef=N",
+                      "-GPSLongitude=30", "-GPSLongitudeRef=W"],
     ]
 
     /// SVG seeds: shapes and gradients, and the filters whose parameters the
@@ -85,6 +98,9 @@ enum Seeds {
                 let thumb = folder + "/thumb.jpg"
                 try run(convert, ["-size", "32x24", "xc:orange", "-strip", thumb])
                 try run(exiftool, ["-q", "-overwrite_original", "-n", "-Orientation=6", "-ThumbnailImage<=" + thumb, path])
+            }
+            if let tags = metadata[recipe.name] {
+                try run(exiftool, ["-q", "-overwrite_original", "-n"] + tags + [path])
             }
             seeds.append(Seed(name: recipe.name, bytes: try read(path), generated: true))
         }

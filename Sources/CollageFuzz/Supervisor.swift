@@ -14,6 +14,8 @@ struct Tally {
     var inputs = 0
     var loads: [String: Int] = [:]
     var probes: [String: Int] = [:]
+    /// The metadata request's outcomes (Target.checkFacts).
+    var facts: [String: Int] = [:]
     var crashes = 0
     var hangs = 0
     var problems = 0
@@ -80,19 +82,20 @@ struct Supervisor {
                         switch fields.first {
                         case "B" where fields.count >= 3:
                             pending = (Int(fields[1]) ?? next, fields[2])
-                        case "R" where fields.count >= 4:
+                        case "R" where fields.count >= 5:
                             let index = Int(fields[1]) ?? next
                             tally.inputs += 1
                             tally.probes[fields[2], default: 0] += 1
                             tally.loads[fields[3], default: 0] += 1
-                            if fields.count > 4 {
+                            if !fields[4].isEmpty { tally.facts[fields[4], default: 0] += 1 }
+                            if fields.count > 5 {
                                 tally.problems += 1
                                 if options.allowProblems { tally.allowedProblems += 1 }
-                                let kind = Self.kind(of: fields[4...].joined(separator: "; "))
+                                let kind = Self.kind(of: fields[5...].joined(separator: "; "))
                                 tally.problemKinds[kind, default: 0] += 1
                                 // The first input of each kind is shown and kept.
                                 if tally.problemKinds[kind] == 1, tally.problemKinds.count <= 20 {
-                                    report(problem: Array(fields[4...]), index: index, recipe: pending?.recipe ?? "?",
+                                    report(problem: Array(fields[5...]), index: index, recipe: pending?.recipe ?? "?",
                                            saving: current)
                                 }
                             }

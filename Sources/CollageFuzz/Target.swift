@@ -6,7 +6,8 @@
 // crashes it checks what must hold whatever the bytes (`problems`): a probe's
 // size is real and within the limit, a decode agrees with its probe, an
 // intact seed decodes, a seed cut short is refused, the end check does not
-// depend on how the bytes are split. SVG goes through decoder workers (this
+// depend on how the bytes are split; and every input's metadata request (the
+// header and EXIF/XMP through gexiv2) in a worker. SVG goes through decoder workers (this
 // program run as `decode-worker`), as in the app: librsvg 2.54 panics and
 // hangs on some of them, which must cost a worker, never the caller, so a
 // worker's crash or timeout is an outcome here, not a crash of the fuzzer.
@@ -24,6 +25,8 @@ struct Outcome {
     var probe = ""
     /// "decoded" or the first load's refusal reason: the input's headline.
     var load = ""
+    /// "read" or the metadata request's refusal reason ("" when not asked).
+    var facts = ""
     /// What should hold but did not.
     var problems: [String] = []
 }
@@ -57,6 +60,7 @@ struct Target {
             check(error, path: path, into: &outcome)
         }
         if Formats.isJPEG(bytes) { checkEmbeddedThumbnail(path, decoder: decoder, probed: probed, into: &outcome) }
+        checkFacts(path, probed: probed, vector: vector, into: &outcome)
         // A vector image is drawn at the cover size, whatever it declares.
         let withinCap = vector || (probed.map { !$0.isEmpty && $0.pixelCount <= Self.workCap } ?? false)
         var limited = decoder
@@ -102,6 +106,23 @@ struct Target {
                 outcome.problems.append("an embedded thumbnail for a photo of \(photo), but the probe said \(probed)")
             }
         } catch {
+            check(error, path: path, into: &outcome)
+        }
+    }
+
+    /// The metadata request (header and EXIF/XMP in one, in a worker: gexiv2
+    /// runs nowhere else): a size the probe agrees with, or the file's error.
+    /// A worker that crashes or runs out of time on it is an outcome.
+    private func checkFacts(_ path: String, probed: PixelSize?, vector: Bool, into outcome: inout Outcome) {
+        do {
+            let answer = try Decoder.isolated(pool: Self.workers).facts(path)
+            outcome.facts = answer.facts == PhotoFacts() ? "read, none" : "read, some"
+            if answer.size.isEmpty { outcome.problems.append("facts with an empty size") }
+            if !vector, let probed, answer.size != probed {
+                outcome.problems.append("facts say \(answer.size) but the probe said \(probed)")
+            }
+        } catch {
+            outcome.facts = key(error.reason)
             check(error, path: path, into: &outcome)
         }
     }

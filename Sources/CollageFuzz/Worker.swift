@@ -33,7 +33,7 @@ struct Worker {
                 emit(["B", "\(index)", recipe])
             }
             for message in glibMessages() { emit(["G", message]) }
-            emit(["R", "\(index)", outcome.probe, outcome.load] + outcome.problems)
+            emit(["R", "\(index)", outcome.probe, outcome.load, outcome.facts] + outcome.problems)
             index += 1
         }
         emit(["D"])

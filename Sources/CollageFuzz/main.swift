@@ -180,6 +180,7 @@ print("fuzz: \(tally.inputs) inputs in \(oneDecimal(elapsed)) s, seed \(options.
       + "\(tally.hangs) hangs, \(tally.problems) problems")
 print("fuzz: \(oneDecimal(Double(tally.inputs) / max(elapsed, 0.001))) inputs/s; probes: "
       + counted(tally.probes, first: ["ok"] + order))
+print("fuzz: metadata requests (header and EXIF/XMP in a worker): " + counted(tally.facts, first: ["read, some", "read, none"] + order))
 if !tally.glib.isEmpty {
     print("fuzz: GLib said, \(tally.glib.values.map(\.count).reduce(0, +)) times in all:")
     for (message, seen) in tally.glib.sorted(by: { $0.value.count > $1.value.count }).prefix(12) {

@@ -1,7 +1,7 @@
-// A title suggestion for a set of photos: each photo's metadata read
-// (PhotoMetadata), its coordinate named (PlaceFinder), and the rules of
-// TitleSuggestion (CollageCore) applied. Blocking file reads: call it off
-// the main thread. Putting the result into words is the app's (gettext).
+// A title suggestion for a set of photos: each photo's metadata read in a
+// decoder worker (PhotoMetadata), its coordinate named (PlaceFinder), and the
+// rules of TitleSuggestion (CollageCore) applied. Blocking: call it off the
+// main thread. Putting the result into words is the app's (gettext).
 
 import CollageCore
 
@@ -17,5 +17,14 @@ public enum TitleSuggester {
 
     public static func suggestion(for paths: [String]) -> TitleSuggestion? {
         TitleSuggestion.make(facts(for: paths))
+    }
+
+    /// The suggestion from facts already read (Decoder.facts), with their places named.
+    public static func suggestion(from facts: [PhotoFacts]) -> TitleSuggestion? {
+        TitleSuggestion.make(facts.map { fact in
+            var named = fact
+            named.place = fact.coordinate.flatMap(PlaceFinder.place(near:))
+            return named
+        })
     }
 }

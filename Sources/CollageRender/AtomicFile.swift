@@ -26,7 +26,7 @@ public enum AtomicFile {
 
     /// Writes `path` through `body`, which gets the temporary file's
     /// descriptor. `permissions` nil means what the umask allows a new file
-    /// (mkstemp alone would make every file 0600).
+    /// (`defaultPermissions`; mkstemp alone would make every file 0600).
     public static func write(to path: String, replacing: Bool, permissions: mode_t? = nil,
                              _ body: (Int32) throws(ExportError) -> Void) throws(ExportError) {
         if !replacing, exists(path) {
@@ -43,7 +43,7 @@ public enum AtomicFile {
         do throws(ExportError) {
             try body(fd)
             if fsync(fd) != 0 { throw .fromErrno(errno, path: path) }
-            fchmod(fd, permissions ?? defaultPermissions())
+            fchmod(fd, permissions ?? defaultPermissions)
         } catch {
             close(fd)
             throw error
@@ -79,11 +79,30 @@ public enum AtomicFile {
         return FilePathText.withCString(path) { lstat($0, &info) } == 0
     }
 
-    private static func defaultPermissions() -> mode_t {
-        let mask = umask(0)
+    /// What the user's umask lets a new file have: 0666 & ~umask. The
+    /// umask is read once and never changed: the only way to read it,
+    /// umask(0) then umask(mask), leaves the process's umask at 0 for a moment,
+    /// and two threads doing it at once can leave it at 0 for good (every
+    /// file after that writable by anyone). So it is read from
+    /// /proc/self/status, which changes nothing, or where /proc is absent by
+    /// `readUmaskBeforeThreads` — which main.swift calls first, before any
+    /// thread starts.
+    public static var defaultPermissions: mode_t { 0o666 & ~processUmask }
+
+    /// Call before any thread starts (main.swift): from then on the umask is
+    /// only ever read from this value.
+    public static func readUmaskBeforeThreads() { _ = processUmask }
+
+    private static let processUmask: mode_t = {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) {
+            return value
+        }
+        let mask = umask(0o022)
         umask(mask)
-        return 0o666 & ~mask
-    }
+        return mask
+    }()
 
     private static func syncFolder(_ folder: String) {
         let fd = FilePathText.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }

@@ -4,7 +4,8 @@
 // pixels live on the heap, or in shared memory when a decoder worker hands
 // them over (SharedPixels.swift).
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 

@@ -7,7 +7,8 @@
 // Choosing the small pictures and when to draft is the window's
 // PreviewRenderer's business.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 
 extension Compositor {

@@ -7,7 +7,8 @@
 // settings and, for a one-off render, every photo's header are checked
 // before the canvas is allocated (a 32767² one is 4 GB).
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Dispatch
 import Foundation

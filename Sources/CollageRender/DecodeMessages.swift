@@ -25,6 +25,9 @@ enum DecodeMessage {
         /// A JPEG's embedded EXIF thumbnail, upright, at the photo's proportions
         /// (ImageLoader+Embedded); answered with `nothing` when there is none.
         case embeddedThumbnail = 4
+        /// The header's size and the metadata's date and place (MetadataReader),
+        /// in one request, so a file is parsed for metadata only in a worker.
+        case facts = 5
     }
 
     struct Request: Equatable {
@@ -45,6 +48,8 @@ enum DecodeMessage {
         case failed(LoadError.Reason)
         /// The file is fine and has none of what was asked (an embedded thumbnail).
         case nothing
+        /// An image's stored size, and what its metadata says (each part may be absent).
+        case facts(PixelSize, taken: CalendarDay?, coordinate: Coordinate?)
     }
 
     /// What comes with an image reply's memfd: enough to map it safely.
@@ -140,6 +145,16 @@ enum DecodeMessage {
             encode(reason, into: &w)
         case .nothing:
             w.u16(4)
+        case let .facts(size, taken, coordinate):
+            w.u16(5)
+            w.i32(size.width)
+            w.i32(size.height)
+            w.u8((taken != nil ? 1 : 0) | (coordinate != nil ? 2 : 0))
+            w.i32(taken?.year ?? 0)
+            w.u8(UInt8(clamping: taken?.month ?? 0))
+            w.u8(UInt8(clamping: taken?.day ?? 0))
+            w.u64((coordinate?.latitude ?? 0).bitPattern)
+            w.u64((coordinate?.longitude ?? 0).bitPattern)
         }
         return w.bytes
     }
@@ -168,6 +183,22 @@ enum DecodeMessage {
             reply = .failed(reason)
         case 4:
             reply = .nothing
+        case 5:
+            // A date that is no day or a place off the globe is a broken worker's.
+            guard let w = r.i32(), let h = r.i32(), let parts = r.u8(), parts & ~3 == 0, let year = r.i32(),
+                  let month = r.u8(), let day = r.u8(), let latitude = r.u64(), let longitude = r.u64() else { return nil }
+            var taken: CalendarDay?
+            if parts & 1 != 0 {
+                guard let valid = CalendarDay(year: year, month: Int(month), day: Int(day)) else { return nil }
+                taken = valid
+            }
+            var coordinate: Coordinate?
+            if parts & 2 != 0 {
+                guard let valid = Coordinate(latitude: Double(bitPattern: latitude), longitude: Double(bitPattern: longitude))
+                else { return nil }
+                coordinate = valid
+            }
+            reply = .facts(PixelSize(width: w, height: h), taken: taken, coordinate: coordinate)
         default:
             return nil
         }
@@ -230,6 +261,7 @@ struct WireWriter {
     mutating func u32(_ v: UInt32) { append(UInt64(v), 4) }
     mutating func i32(_ v: Int) { append(UInt64(UInt32(bitPattern: Int32(clamping: v))), 4) }
     mutating func i64(_ v: Int) { append(UInt64(bitPattern: Int64(v)), 8) }
+    mutating func u64(_ v: UInt64) { append(v, 8) }
 
     /// A length (u16) and UTF-8 bytes, cut to the maximum on a character boundary.
     mutating func string(_ s: String) {
@@ -258,6 +290,7 @@ struct WireReader {
     mutating func u32() -> UInt32? { take(4).map { UInt32($0) } }
     mutating func i32() -> Int? { take(4).map { Int(Int32(bitPattern: UInt32($0))) } }
     mutating func i64() -> Int? { take(8).map { Int(Int64(bitPattern: $0)) } }
+    mutating func u64() -> UInt64? { take(8) }
 
     mutating func string() -> String? {
         guard let count = u16().map(Int.init), count <= DecodeMessage.maximumStringBytes,

@@ -1,14 +1,17 @@
 // The decoder worker: the process that reads users' image files, so that a
 // file that crashes a loader, hangs it or eats memory costs this process and
-// never the app (DESIGN "Decoding out of process"). Started by DecoderPool
-// as `tinycollage decode-worker` with its socket on descriptor 3. In order:
+// never the app (DESIGN "Decoding out of process"). Run by
+// tinycollage-decoder (and the fuzzer), which DecoderPool starts inside
+// bubblewrap (WorkerSandbox) with its socket on descriptor 3. In order:
 // limits, every gdk-pixbuf loader module loaded, the address-space limit on
-// top of what that took, the seccomp filter, "ready"; then one request at a
-// time — the file comes as a descriptor, the pixels go back in a memfd —
-// until the app closes the socket. Decoding is ImageLoader's; the rules are
-// Sandbox's and DecodeLimits'.
+// top of what that took, the seccomp allow-list, "ready"; then one request
+// at a time — the file comes as a descriptor, the pixels go back in a memfd,
+// a photo's facts (its size, date and place) in the reply — until the app
+// closes the socket. Decoding is ImageLoader's, metadata MetadataReader's;
+// the rules are Sandbox's and DecodeLimits'.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CLinux
 import CollageCore
 import Foundation
@@ -29,17 +32,7 @@ public enum DecodeWorker {
             printToStandardError("decode-worker: descriptor 3 is not the app's socket; this command is the app's own")
             return 2
         }
-        Sandbox.setEarlyLimits()
-        preloadLoaders()
-        let baseline = Sandbox.addressSpaceInUse()
-        Sandbox.limitAddressSpace(to: baseline + DecodeLimits.addressSpaceHeadroom)
-        Sandbox.limitLifetimeCPU()
-        do {
-            try Sandbox.install()
-        } catch {
-            printToStandardError("decode-worker: \(error)")
-            return 3
-        }
+        guard let baseline = enterSandbox() else { return 3 }
         guard send(.ready(baselineBytes: baseline), memfd: -1, on: socket) else { return 1 }
         var buffer = [UInt8](repeating: 0, count: DecodeMessage.maximumSize)
         while true {
@@ -61,6 +54,27 @@ public enum DecodeWorker {
             if memfd >= 0 { close(memfd) }
             guard sent else { return 1 }
         }
+    }
+
+    /// Everything a worker gives up before it reads a user's byte, in order:
+    /// limits, every loader loaded, the address-space limit on top of what
+    /// that took, the seccomp filter. Returns the address space in use
+    /// before the limit, or nil (said on standard error) when the filter
+    /// could not be installed. Public for the sandbox's own tests, which run
+    /// hostile code after it, as a compromised loader would.
+    public static func enterSandbox() -> Int? {
+        Sandbox.setEarlyLimits()
+        preloadLoaders()
+        let baseline = Sandbox.addressSpaceInUse()
+        Sandbox.limitAddressSpace(to: baseline + DecodeLimits.addressSpaceHeadroom)
+        Sandbox.limitLifetimeCPU()
+        do {
+            try Sandbox.install()
+        } catch {
+            printToStandardError("decode-worker: \(error)")
+            return nil
+        }
+        return baseline
     }
 
     /// Loads every loader module now, while files may still be opened for it.
@@ -100,6 +114,12 @@ public enum DecodeWorker {
             switch request.kind {
             case .probe:
                 return (.probed(try loader.probe(file, path: "")), -1)
+            case .facts:
+                // Only an image's metadata is read: anything else is refused
+                // from its header first (a 60 MB .xmp is never parsed).
+                let size = try loader.probe(file, path: "")
+                let facts = MetadataReader.facts(fd: descriptor)
+                return (.facts(size, taken: facts.taken, coordinate: facts.coordinate), -1)
             case .decode:
                 let photo = try loader.decode(file, path: "", covering: request.cover, swapsAxes: request.swapsAxes)
                 return hand(photo.image, originalSize: photo.originalSize, swapsAxes: photo.swapsAxes)

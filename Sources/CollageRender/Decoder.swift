@@ -45,6 +45,26 @@ public struct Decoder: Sendable {
         }
     }
 
+    /// The stored size of `path` and what its metadata says of when and
+    /// where it was taken, in one request, under a probe's limits and
+    /// deadline. In process (`inProcess`) only the size is read: metadata
+    /// is parsed in workers, never here.
+    public func facts(_ path: String) throws(LoadError) -> (size: PixelSize, facts: PhotoFacts) {
+        let file = try PhotoFile.open(path)
+        defer { file.close() }
+        guard let pool else { return (try loader.probe(file, path: path), PhotoFacts()) }
+        let request = DecodeMessage.Request(kind: .facts, pixelLimit: pixelLimit, cpuSeconds: Self.cpuSeconds(.probe))
+        return try answer(pool.run(request, file: file.descriptor, purpose: .probe), path: path) { reply, _ in
+            if case let .facts(size, taken, coordinate) = reply, !size.isEmpty {
+                return (size, PhotoFacts(taken: taken, coordinate: coordinate))
+            }
+            return nil
+        }
+    }
+
+    /// How much of a file its metadata is read from (MetadataReader).
+    public static var metadataReadLimit: Int { MetadataReader.readLimit }
+
     /// Decodes `path` covering `cover` (see ImageLoader.load).
     public func load(_ path: String, covering cover: PixelSize?, swapsAxes: Bool? = nil,
                      purpose: DecodePurpose) throws(LoadError) -> DecodedPhoto {

@@ -5,9 +5,11 @@
 // killed at its deadline or has served its share, in which case it is
 // replaced by the next caller that needs one. Thumbnails never hold every
 // worker: a gallery of files that hang must not keep the preview waiting.
-// Workers start when first needed (or on `prestart`), never before. The worker is this same program
-// (/proc/self/exe) run as `decode-worker`, unless TINYCOLLAGE_DECODE_WORKER
-// names another build of it (the test runner and collage-bench are not it).
+// Workers start when first needed (or on `prestart`), never before. The worker is
+// tinycollage-decoder beside this program (the build tree, or where `make
+// install` puts it: PREFIX/libexec/tinycollage), unless TINYCOLLAGE_DECODE_WORKER
+// names another build of it. How a worker is started and sandboxed is
+// WorkerProcess's and WorkerSandbox's.
 
 import CollageCore
 import Foundation
@@ -21,11 +23,18 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// The program to run as the worker.
     public static var defaultExecutable: String {
-        ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_WORKER"] ?? "/proc/self/exe"
+        if let named = ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_WORKER"] { return named }
+        let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let beside = program.appendingPathComponent(workerName).path
+        if access(beside, X_OK) == 0 { return beside }
+        return program.deletingLastPathComponent().appendingPathComponent("libexec/tinycollage/\(workerName)").path
     }
 
+    /// The worker program's file name.
+    public static let workerName = "tinycollage-decoder"
+
     /// The program run as a worker; change it before workers start (tests
-    /// point it at the built `tinycollage`).
+    /// point it at the built `tinycollage-decoder`).
     public var executable: String {
         get { lock.withLock { program } }
         set { lock.withLock { program = newValue } }

@@ -2,7 +2,8 @@
 // (never a half-written file, never a silent replace); the errors of any
 // such write, naming the file and saying why, are ExportError's.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 #if canImport(Glibc)

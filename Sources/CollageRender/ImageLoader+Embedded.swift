@@ -9,7 +9,8 @@
 // whose shape differs and whose margins are not dark is not this photo's
 // (an editor that did not update it), and is not used.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CLinux
 import CollageCore
 import Foundation

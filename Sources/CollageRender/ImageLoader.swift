@@ -9,7 +9,8 @@
 // first frame. Caching is PhotoSource's job; the loader's callbacks and its
 // errors' words are LoaderContext's.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 #if canImport(Glibc)

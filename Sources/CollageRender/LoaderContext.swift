@@ -5,7 +5,8 @@
 // loader's error — a variant of a known format this computer cannot read is
 // "unsupported", not "damaged". Decoding itself is ImageLoader's.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CLinux
 import CollageCore
 
@@ -42,10 +43,10 @@ final class LoaderContext {
     func makeLoader(rows: Bool) -> UnsafeMutablePointer<GdkPixbufLoader> {
         let loader = gdk_pixbuf_loader_new()!
         let release: GClosureNotify = { data, _ in Unmanaged<LoaderContext>.fromOpaque(data!).release() }
-        tc_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
+        tc_pixbuf_signal_connect(UnsafeMutableRawPointer(loader), "size-prepared", unsafeBitCast(sizePrepared, to: GCallback.self),
                           Unmanaged.passRetained(self).toOpaque(), release)
         if rows {
-            tc_signal_connect(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(areaUpdated, to: GCallback.self),
+            tc_pixbuf_signal_connect(UnsafeMutableRawPointer(loader), "area-updated", unsafeBitCast(areaUpdated, to: GCallback.self),
                               Unmanaged.passRetained(self).toOpaque(), release)
         }
         return loader

@@ -7,7 +7,8 @@
 // with the surface: Cairo's user data unmaps it when the last reference (a
 // CairoImage, a GdkTexture sharing the pixels) lets go.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CLinux
 import CollageCore
 import Foundation

@@ -9,7 +9,8 @@
 // fontconfig, and orders right-to-left text. Where the band goes is
 // CollageFrame's (CollageCore).
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 import Foundation
 

@@ -1,6 +1,9 @@
-// One decoder worker as the app sees it: the process (started from our own
-// binary with posix_spawn, which is safe in a threaded process), its socket
-// and its standard error. A request is sent with the photo's descriptor and
+// One decoder worker as the app sees it: the process (tinycollage-decoder,
+// started with posix_spawn, which is safe in a threaded process, through
+// bubblewrap where WorkerSandbox says it can), its socket and its standard
+// error. It inherits nothing else: standard input and output are /dev/null,
+// standard error a pipe we read, no other descriptor, a session of its own
+// (no terminal to push keys into) and a fixed environment. A request is sent with the photo's descriptor and
 // answered within a deadline, or the worker is killed; a worker that dies
 // is told apart by how (a CPU-time signal or our own kill: too long; an
 // allocation failure in its last words, or the kernel's kill: too much
@@ -19,6 +22,8 @@ final class WorkerProcess {
     private let socket: Int32
     private let errors: Int32
     private var ready = false
+    /// Started through bwrap, which reports a signal's death as 128 + signal.
+    let sandboxed: Bool
     private var killedByUs = false
     /// The end of what the worker wrote to standard error: its last words.
     private var errorTail: [UInt8] = []
@@ -39,14 +44,34 @@ final class WorkerProcess {
         var message: String
     }
 
-    private init(pid: pid_t, socket: Int32, errors: Int32) {
+    private init(pid: pid_t, socket: Int32, errors: Int32, sandboxed: Bool) {
         self.pid = pid
         self.socket = socket
         self.errors = errors
+        self.sandboxed = sandboxed
     }
 
-    /// Starts `executable` with `arguments`, its socket on descriptor 3.
-    static func spawn(executable: String, arguments: [String]) throws(SpawnError) -> WorkerProcess {
+    /// What the worker wrote to standard error last (for tests and messages).
+    var lastWords: String { String(decoding: errorTail, as: UTF8.self) }
+
+    /// Starts `executable` with `arguments`, its socket on descriptor 3, as
+    /// `sandbox` says. bwrap ends with the thread that started it
+    /// (--die-with-parent is PR_SET_PDEATHSIG, which is about threads), so
+    /// every worker is started from one thread that lives as long as the process.
+    static func spawn(executable: String, arguments: [String],
+                      sandbox: WorkerSandbox.Mode = WorkerSandbox.mode()) throws(SpawnError) -> WorkerProcess {
+        let result = SpawnThread.shared.run { () -> Result<WorkerProcess, SpawnError> in
+            do throws(SpawnError) {
+                return .success(try spawnHere(executable: executable, arguments: arguments, sandbox: sandbox))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func spawnHere(executable: String, arguments: [String],
+                                  sandbox: WorkerSandbox.Mode) throws(SpawnError) -> WorkerProcess {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw SpawnError(message: String(cString: strerror(errno)))
@@ -65,6 +90,8 @@ final class WorkerProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Not the app's standard output: a worker could write into it or truncate it.
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_adddup2(&actions, pair[1], DecodeWorker.socketDescriptor)
         // Nothing else: a descriptor another thread opened without close-on-exec
@@ -79,33 +106,37 @@ final class WorkerProcess {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        // A session of its own: no controlling terminal, so no TIOCSTI into the user's.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | Int32(TC_POSIX_SPAWN_SETSID)))
+        let program: String
+        let argumentList: [String]
+        switch sandbox {
+        case let .bubblewrap(bwrap):
+            program = bwrap
+            argumentList = [bwrap] + WorkerSandbox.bubblewrapArguments(for: [executable] + arguments)
+        case .limitsOnly:
+            program = executable
+            argumentList = [executable] + arguments
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = argumentList.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = WorkerSandbox.environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard result == 0 else {
             close(pair[0]); close(pipeEnds[0])
-            throw SpawnError(message: "\(executable): \(String(cString: strerror(result)))")
+            throw SpawnError(message: "\(program): \(String(cString: strerror(result)))")
         }
         _ = fcntl(pipeEnds[0], F_SETFL, fcntl(pipeEnds[0], F_GETFL) | O_NONBLOCK)
-        return WorkerProcess(pid: pid, socket: pair[0], errors: pipeEnds[0])
+        let sandboxed: Bool
+        if case .bubblewrap = sandbox { sandboxed = true } else { sandboxed = false }
+        return WorkerProcess(pid: pid, socket: pair[0], errors: pipeEnds[0], sandboxed: sandboxed)
     }
 
     /// Sends `request` with the photo's descriptor and waits for the answer.
     func perform(_ request: DecodeMessage.Request, file: Int32, deadlineSeconds: Double,
                  startupSeconds: Double = DecodeLimits.startupSeconds) -> Outcome {
-        if !ready {
-            switch receive(until: now() + startupSeconds) {
-            case let .reply(.ready(baseline), _):
-                baselineBytes = baseline
-                ready = true
-            case .reply:
-                return .lost(abandon(.crashed))
-            case let .lost(reason):
-                return .lost(reason)
-            }
-        }
+        if let reason = awaitReady(seconds: startupSeconds) { return .lost(reason) }
         requests += 1
         let bytes = DecodeMessage.encode(request)
         let sent = bytes.withUnsafeBytes { tc_send_with_fd(socket, $0.baseAddress, $0.count, file) }
@@ -113,6 +144,21 @@ final class WorkerProcess {
         let outcome = receive(until: now() + deadlineSeconds)
         if case .reply(.ready, _) = outcome { return .lost(abandon(.crashed)) }
         return outcome
+    }
+
+    /// Waits for the worker's "ready"; nil once it has come, else why it will not.
+    func awaitReady(seconds: Double = DecodeLimits.startupSeconds) -> LoadError.Reason? {
+        guard !ready else { return nil }
+        switch receive(until: now() + seconds) {
+        case let .reply(.ready(baseline), _):
+            baselineBytes = baseline
+            ready = true
+            return nil
+        case .reply:
+            return abandon(.crashed)
+        case let .lost(reason):
+            return reason
+        }
     }
 
     /// The next message, or why there is none: the worker died, sent
@@ -216,8 +262,15 @@ final class WorkerProcess {
         drainErrors()
         finish(closingSocket: true)
         guard waited == pid else { return .crashed }
-        let signalled = status & 0x7F != 0 && status & 0x7F != 0x7F
-        let signal = status & 0x7F
+        var signalled = status & 0x7F != 0 && status & 0x7F != 0x7F
+        var signal = status & 0x7F
+        // bwrap ends with 128 + the signal that ended the worker inside
+        // (a worker's own exit statuses are small).
+        let exitStatus = (status >> 8) & 0xFF
+        if sandboxed, !signalled, exitStatus > 128 {
+            signalled = true
+            signal = exitStatus - 128
+        }
         if signalled, signal == SIGXCPU { return .timedOut }
         if signalled, signal == SIGKILL { return killedByUs ? .timedOut : .outOfMemory }
         return lastWordsSayOutOfMemory ? .outOfMemory : .crashed
@@ -253,5 +306,50 @@ final class WorkerProcess {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The one thread that starts workers, alive as long as the process, so a
+/// worker's parent thread never ends before the worker (see `spawn`).
+private final class SpawnThread: @unchecked Sendable {
+    // Safe: `jobs` is only touched with `condition` locked.
+    static let shared = SpawnThread()
+    private let condition = NSCondition()
+    private var jobs: [() -> Void] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.serve() }
+        thread.name = "decoder-spawn"
+        thread.start()
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
+
+    /// Runs `body` on the spawning thread and waits for its value.
+    func run<Value>(_ body: @escaping () -> Value) -> Value {
+        let done = NSCondition()
+        var value: Value?
+        condition.withLock {
+            jobs.append {
+                let made = body()
+                done.withLock {
+                    value = made
+                    done.signal()
+                }
+            }
+            condition.signal()
+        }
+        return done.withLock {
+            while value == nil { done.wait() }
+            return value!
+        }
     }
 }

@@ -1,13 +1,14 @@
 // Entry point: `tinycollage render …` and `tinycollage suggest-title …` are
 // the command line (SPEC §6, §9), `--help` documents them, anything else
-// opens the window. The hidden `decode-worker` is this program as its own
-// image decoder (DecodeWorker), started by the app and the command line,
-// never by a person.
+// opens the window. Images are decoded by tinycollage-decoder, a program of
+// its own beside this one (DecoderPool), never by this one.
 
 import CollageCore
 import CollageRender
 import Foundation
 
+// Before anything can start a thread: files are made with the mode this umask gives.
+AtomicFile.readUmaskBeforeThreads()
 Localization.setUp()
 
 // From argv's own bytes: CommandLine.arguments would garble names that are not UTF-8.
@@ -34,8 +35,6 @@ func mainHelp() -> String {
 }
 
 switch arguments.first {
-case DecodeWorker.command:
-    exit(DecodeWorker.run())
 case "render":
     exit(RenderCommand.run(Array(arguments.dropFirst())))
 case "suggest-title":

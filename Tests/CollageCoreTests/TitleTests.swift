@@ -194,3 +194,35 @@ import Testing
         #expect(RGBAColor.white.contrast(with: .black) > 20.9)
     }
 }
+
+/// The title's caps hold however the text is built (issue 19 point 4): one
+/// letter with 60,000 combining marks was one "character" and 23 s of Pango.
+@Suite struct TitleCapTests {
+    @Test func combiningMarksCannotHideBehindOneCharacter() {
+        let zalgo = "a" + String(repeating: "\u{0301}", count: 60_000)
+        let title = CollageTitle(text: zalgo)
+        #expect(title.text.unicodeScalars.count == 1 + CollageTitle.maximumCombiningRun)
+        #expect(title.text.count == 1)
+    }
+
+    @Test func codePointsAndBytesAreCappedAsWellAsCharacters() {
+        // 300 characters of 6 code points each: within the character cap, not the code points'.
+        let heavy = String(repeating: "e\u{0301}\u{0302}\u{0303}\u{0304}\u{0305}", count: 300)
+        let title = CollageTitle(text: heavy)
+        #expect(title.text.unicodeScalars.count <= CollageTitle.maximumCodePoints)
+        #expect(title.text.utf8.count <= 4 * CollageTitle.maximumCodePoints)
+        // A 300 KB title in a session file comes back within the caps.
+        let json = """
+        {"formatVersion": 1, "document": {"photos": [],
+         "settings": {"outputSize": {"width": 100, "height": 100}, "gap": 0, "margin": 0,
+         "background": {"red": 1, "green": 1, "blue": 1, "alpha": 1}},
+         "title": {"text": "\(String(repeating: "x\u{0308}", count: 100_000))"}}}
+        """
+        let loaded = try? SessionFile.decode(Data(json.utf8)).title
+        #expect(loaded.map { $0.text.unicodeScalars.count <= CollageTitle.maximumCodePoints } == true)
+        #expect(loaded.map { $0.text.count <= CollageTitle.maximumLength } == true)
+        // Flags (two code points each) still fit 300 to a title.
+        let flags = String(repeating: "🇯🇵", count: 300)
+        #expect(CollageTitle(text: flags).text == flags)
+    }
+}

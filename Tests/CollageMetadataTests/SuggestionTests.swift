@@ -4,6 +4,7 @@
 
 import CollageCore
 import CollageMetadata
+import CollageRender
 import Foundation
 import Testing
 import TestSupport
@@ -19,10 +20,9 @@ import TestSupport
         #expect(facts.taken == day(2026, 4, 3))
         let coordinate = try #require(facts.coordinate)
         #expect(abs(coordinate.latitude - 48.8584) < 1e-4 && abs(coordinate.longitude - 2.2945) < 1e-4)
-        // From an open descriptor too (as a sandboxed worker will be given it).
-        let fd = open(path, O_RDONLY)
-        defer { close(fd) }
-        #expect(try PhotoMetadata.read(fd: fd) == facts)
+        // Read in a decoder worker, with the header's size in the same answer.
+        let both = try Decoder.isolated().facts(path)
+        #expect(both.size == PixelSize(width: 64, height: 48) && both.facts == facts)
     }
 
     @Test func westAndSouthAreNegative() throws {

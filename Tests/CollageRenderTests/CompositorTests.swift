@@ -10,9 +10,9 @@ import TestSupport
 @Suite struct CompositorTests {
     let compositor = Compositor()
 
-    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    /// Decodes go to workers: the built `tinycollage-decoder`, not this test runner.
     init() {
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     func close(_ p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8), _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 12) -> Bool {

@@ -8,9 +8,9 @@ import Testing
 import TestSupport
 
 @Suite struct ExporterTests {
-    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    /// Decodes go to workers: the built `tinycollage-decoder`, not this test runner.
     init() {
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     func collage(_ folder: FixtureFolder, background: RGBAColor = .white) throws -> CairoImage {

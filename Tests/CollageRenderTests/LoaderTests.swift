@@ -11,9 +11,9 @@ import TestSupport
 @Suite struct LoaderTests {
     let loader = ImageLoader()
 
-    /// Decodes go to workers: the built `tinycollage`, not this test runner.
+    /// Decodes go to workers: the built `tinycollage-decoder`, not this test runner.
     init() {
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     func reason(_ path: String) -> LoadError.Reason? {

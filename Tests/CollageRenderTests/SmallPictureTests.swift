@@ -5,7 +5,8 @@
 // draft drawn with the same crop geometry as the photo — and never a small
 // picture in what a one-off render (the command line, Save, a drag) writes.
 
-import CGtk
+import CPangoCairo
+import CPixbuf
 import CollageCore
 @testable import CollageRender
 import Foundation
@@ -14,7 +15,7 @@ import TestSupport
 
 @Suite struct SmallPictureTests {
     init() {
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     let decoder = Decoder.isolated()

@@ -13,7 +13,7 @@ import TestSupport
 
     init() {
         // The photos are decoded by workers: this build's tinycollage, not the test bundle.
-        DecoderPool.shared.executable = builtProgram()
+        DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
     /// How many pixels of `rect` differ from `ground` by more than `threshold` (sum over RGB).

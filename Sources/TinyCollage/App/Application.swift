@@ -33,8 +33,7 @@ final class Application {
         Signals.plain(app.raw, "startup", after: true) { [weak self] in self?.startUp() }
         Signals.plain(app.raw, "activate") { [weak self] in self?.present() }
         Signals.open(app.raw) { [weak self] files in
-            let paths = files.compactMap { takePath(g_file_get_path(OpaquePointer($0))) }
-            self?.present(adding: paths)
+            self?.present(adding: OpenedFiles(files: files.map { OpaquePointer($0) }))
         }
     }
 
@@ -93,9 +92,9 @@ final class Application {
     /// they are on their way before its first frame, which then shows the
     /// collage's place rather than an invitation to add photos.
     @discardableResult
-    private func present(adding paths: [String] = []) -> MainWindow {
+    private func present(adding files: OpenedFiles = OpenedFiles()) -> MainWindow {
         if let window {
-            window.controller.add(paths: paths)
+            window.controller.add(files)
             gtk_window_present(window.window)
             return window
         }
@@ -117,7 +116,7 @@ final class Application {
             testControl = TestControl(window: window)
         }
         #endif
-        controller.add(paths: paths)
+        controller.add(files)
         gtk_window_present(window.window)
         // The decoder workers a first collage needs start on demand (the
         // check of the files given, the strip's thumbnails); the rest wait.

@@ -44,6 +44,21 @@ final class CollageController {
 
     // MARK: Adding
 
+    /// Adds what was opened or dropped: the local files as `add(paths:)`
+    /// does, and each file that is not on this computer named as such.
+    func add(_ files: OpenedFiles, at index: Int? = nil) {
+        add(paths: files.paths, at: index)
+        guard let first = files.elsewhere.first else { return }
+        for uri in files.elsewhere { printError("tinycollage: \(uri): not a file on this computer") }
+        if files.elsewhere.count == 1 {
+            toaster?.show(tr("“%s” was not added: it is not a file on this computer", first))
+        } else {
+            toaster?.show(trn("“%s” and %s other file were not added: they are not files on this computer",
+                              "“%s” and %s other files were not added: they are not files on this computer",
+                              files.elsewhere.count - 1, first, String(files.elsewhere.count - 1)))
+        }
+    }
+
     /// Adds files (at `index`, or on the right). Files that are not readable
     /// images are refused with a toast naming them; only as many as fit are
     /// checked, the rest are counted and said.
@@ -102,15 +117,26 @@ final class CollageController {
         admissionWatchers.append(watcher)
     }
 
+    /// One toast for each reason, so no file is said to be refused for
+    /// another file's reason (every file and its own reason on standard error).
     func reportRefused(_ errors: [LoadError]) {
-        guard let first = errors.first else { return }
         for error in errors { printError("tinycollage: \(error)") }
-        if errors.count == 1 {
-            toaster?.show(tr("“%s” was not added: %s", first.fileName, Messages.reason(first.reason)))
-        } else {
-            toaster?.show(trn("“%s” and %s other file were not added: %s",
-                              "“%s” and %s other files were not added: %s", errors.count - 1,
-                              first.fileName, String(errors.count - 1), Messages.reason(first.reason)))
+        var reasons: [String] = []
+        var byReason: [String: [LoadError]] = [:]
+        for error in errors {
+            let reason = Messages.reason(error.reason)
+            if byReason[reason] == nil { reasons.append(reason) }
+            byReason[reason, default: []].append(error)
+        }
+        for reason in reasons {
+            let group = byReason[reason]!
+            if group.count == 1 {
+                toaster?.show(tr("“%s” was not added: %s", group[0].fileName, reason))
+            } else {
+                toaster?.show(trn("“%s” and %s other file were not added: %s",
+                                  "“%s” and %s other files were not added: %s", group.count - 1,
+                                  group[0].fileName, String(group.count - 1), reason))
+            }
         }
     }
 

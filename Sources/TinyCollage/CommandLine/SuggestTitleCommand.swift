@@ -43,17 +43,20 @@ enum SuggestTitleCommand {
             }
         }
         guard !photos.isEmpty else { return usageError(tr("no photos given")) }
-        // Each file must be an image, as for `render`: a typo is named, not ignored.
-        let loader = ImageLoader()
+        // Each file must be an image, as for `render`: a typo is named, not
+        // ignored. Its header and metadata are read in a decoder worker, in
+        // one request: a file that crashes a loader costs the worker.
+        DecoderPool.shared.prestart(upTo: photos.count)
+        var facts: [CollageCore.PhotoFacts] = []
         for photo in photos {
             do throws(LoadError) {
-                _ = try loader.probe(photo)
+                facts.append(try Decoder.isolated().facts(photo).facts)
             } catch {
                 printError("tinycollage: " + tr("%s: %s", FilePathText.displayText(photo), Messages.reason(error.reason)))
                 return 1
             }
         }
-        if let suggestion = TitleSuggester.suggestion(for: photos) {
+        if let suggestion = TitleSuggester.suggestion(from: facts) {
             print(TitleSuggestionText.text(suggestion))
         }
         return 0

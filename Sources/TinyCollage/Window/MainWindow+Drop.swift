@@ -16,33 +16,31 @@ extension MainWindow {
             gdk_drop_get_drag(OpaquePointer(drop)) == nil
         }
         Signals.drop(target.raw) { [weak self] value, _, _ in
-            let paths = DroppedFiles.paths(in: value)
-            guard let self, !paths.isEmpty else { return false }
-            self.controller.add(paths: paths)
+            let files = DroppedFiles.files(in: value)
+            guard let self, !files.isEmpty else { return false }
+            self.controller.add(files)
             return true
         }
         gtk_widget_add_controller(widget, target.opaque)
     }
 }
 
-/// Paths out of a dropped GValue: a GdkFileList or a single GFile.
+/// Files out of a dropped GValue: a GdkFileList or a single GFile.
 enum DroppedFiles {
-    static func paths(in value: UnsafePointer<GValue>) -> [String] {
+    static func files(in value: UnsafePointer<GValue>) -> OpenedFiles {
+        var files = OpenedFiles()
         if tc_value_holds(value, tc_type_file_list()) != 0 {
-            guard let list = g_value_get_boxed(value) else { return [] }
-            var paths: [String] = []
+            guard let list = g_value_get_boxed(value) else { return files }
             var node = gdk_file_list_get_files(OpaquePointer(list))
             let head = node
             while let current = node {
-                if let path = takePath(g_file_get_path(OpaquePointer(current.pointee.data))) { paths.append(path) }
+                if let file = current.pointee.data { files.append(OpaquePointer(file)) }
                 node = current.pointee.next
             }
             g_slist_free(head)
-            return paths
+        } else if tc_value_holds(value, tc_type_file()) != 0, let file = g_value_get_object(value) {
+            files.append(OpaquePointer(file))
         }
-        if tc_value_holds(value, tc_type_file()) != 0, let file = g_value_get_object(value) {
-            return takePath(g_file_get_path(OpaquePointer(file))).map { [$0] } ?? []
-        }
-        return []
+        return files
     }
 }

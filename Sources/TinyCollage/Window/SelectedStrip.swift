@@ -168,8 +168,8 @@ final class SelectedStrip {
     }
 
     /// Files or gallery photos let go over gap `gap`.
-    func dropFiles(_ paths: [String], atGap gap: Int) {
-        controller.add(paths: paths, at: gap)
+    func dropFiles(_ files: OpenedFiles, atGap gap: Int) {
+        controller.add(files, at: gap)
     }
 
     /// A thumbnail let go over the trash (or Delete, or the menu).
@@ -254,9 +254,9 @@ final class SelectedStrip {
                 self.dropPhoto(id, atGap: gap)
                 return true
             }
-            let paths = DroppedFiles.paths(in: value)
-            guard !paths.isEmpty else { return false }
-            self.dropFiles(paths, atGap: gap)
+            let files = DroppedFiles.files(in: value)
+            guard !files.isEmpty else { return false }
+            self.dropFiles(files, atGap: gap)
             return true
         }
         gtk_widget_add_controller(scroller, target.opaque)
