@@ -54,15 +54,18 @@ deb-test: deps deb-test-refusal $(DEB_FILE)
 # Where neither root nor user namespaces are to be had, deb-test must say so
 # and fail: run it as an ordinary user in a sandbox that forbids them; and
 # where user namespaces work but the user has no subordinate ids (nobody has
-# none), it must say that.
+# none), it must say that. The script is copied where the user `nobody` can
+# read it, whatever folder the tree is in (a clone under /tmp, which the
+# sandbox hides, or under a home only root may enter).
 deb-test-refusal:
-	@out=$$(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-user --disable-userns \
-		--uid 65534 --gid 65534 build-aux/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; \
+	@tmp=$$(mktemp -d); chmod 755 "$$tmp"; install -m755 build-aux/deb-test/run "$$tmp/run"; \
+	sandbox="bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind $$tmp /tmp/deb-test \
+		--unshare-user --uid 65534 --gid 65534"; \
+	out=$$($$sandbox --disable-userns /tmp/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; \
 	if [ $$status -ne 1 ] || ! echo "$$out" | grep -q "cannot run: .*may not create user namespaces"; then \
-		echo "deb-test-refusal: expected status 1 and the reason, got $$status: $$out"; exit 1; fi; \
-	echo "deb-test-refusal: without root or user namespaces deb-test says: $${out#deb-test: }"
-	@out=$$(bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --unshare-user \
-		--uid 65534 --gid 65534 build-aux/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; \
+		rm -rf "$$tmp"; echo "deb-test-refusal: expected status 1 and the reason, got $$status: $$out"; exit 1; fi; \
+	echo "deb-test-refusal: without root or user namespaces deb-test says: $${out#deb-test: }"; \
+	out=$$($$sandbox /tmp/deb-test/run $(DEB_FILE) 0 /tmp/x 2>&1); status=$$?; rm -rf "$$tmp"; \
 	if [ $$status -ne 1 ] || ! echo "$$out" | grep -q "cannot run: .*/etc/subuid"; then \
 		echo "deb-test-refusal: expected status 1 and the reason, got $$status: $$out"; exit 1; fi; \
 	echo "deb-test-refusal: without subordinate ids deb-test says: $${out#deb-test: }"
