@@ -89,10 +89,8 @@ final class WorkerProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         // Not the app's standard output: a worker could write into it or truncate it.
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        WorkerSandbox.quietStandardStreams(&actions, errorsTo: pipeEnds[1])
         posix_spawn_file_actions_adddup2(&actions, pair[1], DecodeWorker.socketDescriptor)
         // Nothing else: a descriptor another thread opened without close-on-exec
         // (a pipe to a program it runs) must not be held open by the worker.
@@ -318,7 +316,8 @@ private final class SpawnThread: @unchecked Sendable {
     private var jobs: [() -> Void] = []
 
     private init() {
-        let thread = Thread { [unowned self] in self.serve() }
+        // The shared instance lives as long as the process, and so does its thread.
+        let thread = Thread { self.serve() }
         thread.name = "decoder-spawn"
         thread.start()
     }

@@ -158,6 +158,14 @@ enum WorkerSandbox {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A spawned program's standard input and output are /dev/null, its
+    /// errors go to `descriptor` (a pipe the app reads): the worker and the probe alike.
+    static func quietStandardStreams(_ actions: inout posix_spawn_file_actions_t, errorsTo descriptor: Int32) {
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, descriptor, 2)
+    }
+
     /// Whether bubblewrap can make a worker's namespaces here.
     private static func probe(_ bubblewrap: String) -> Mode {
         guard access(bubblewrap, X_OK) == 0 else { return .limitsOnly("\(bubblewrap) is not installed") }
@@ -169,9 +177,7 @@ enum WorkerSandbox {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        quietStandardStreams(&actions, errorsTo: pipeEnds[1])
         let argv: [UnsafeMutablePointer<CChar>?] = ([bubblewrap] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
