@@ -96,8 +96,12 @@ public struct Compositor: Sendable {
             }
             photos = photos.filter { failures[$0.id] == nil }
         }
+        // The mosaic's shapes, found once; a photo left out below takes its own with it.
+        let shapes = Dictionary(zip(photos.map(\.id), aspects(of: photos, settings.layout)),
+                                uniquingKeysWith: { first, _ in first })
+        func shapesOf(_ photos: [Photo]) -> [Double] { shapes.isEmpty ? [] : photos.map { shapes[$0.id] ?? 1 } }
         do {
-            _ = try CollageFrame.make(count: max(photos.count, 1), aspects: aspects(of: photos, settings.layout),
+            _ = try CollageFrame.make(count: max(photos.count, 1), aspects: shapesOf(photos),
                                       settings: settings, title: document.title, size: target)
         } catch {
             throw .layout(error)
@@ -112,7 +116,7 @@ public struct Compositor: Sendable {
             let frame: CollageFrame
             do {
                 // The photos' cells around the title's band, gap and margin scaled to the target.
-                frame = try CollageFrame.make(count: photos.count, aspects: aspects(of: photos, settings.layout),
+                frame = try CollageFrame.make(count: photos.count, aspects: shapesOf(photos),
                                               settings: settings, title: document.title, size: target)
             } catch {
                 throw .layout(error)

@@ -15,6 +15,17 @@ import TestSupport
 import Glibc
 #endif
 
+extension AppUnderTest {
+    /// Clicks the picker's button for `layout`, as a person picks it.
+    func pickLayout(_ layout: String) throws {
+        let state = try self.state()
+        let button = state.area("layout-" + layout)
+        guard button.visible else { throw AppError(description: "the picker does not show \(layout)") }
+        try click(button.center, state: state)
+        try idle()
+    }
+}
+
 extension AppState {
     var layout: String { raw["layout"] as? String ?? "" }
     var swapTarget: String { raw["swapTarget"] as? String ?? "" }
@@ -74,11 +85,7 @@ extension AppWindow {
             ("columns", [(0.25, 0.5, "red"), (0.75, 0.25, "green"), (0.75, 0.75, "blue")]),
         ]
         for (layout, spots) in expected {
-            let state = try app.state()
-            let button = state.area("layout-" + layout)
-            #expect(button.visible, "the picker shows \(layout)")
-            try app.click(button.center, state: state)
-            try app.idle()
+            try app.pickLayout(layout)
             #expect(try app.state().layout == layout)
             let saved = try save(app)
             for (x, y, colour) in spots {
@@ -92,17 +99,14 @@ extension AppWindow {
         try app.key("ctrl+z")
         #expect(try app.state().layout == "mosaic")
         // Clicking the current one changes nothing.
-        let state = try app.state()
-        try app.click(state.area("layout-mosaic").center, state: state)
+        try app.pickLayout("mosaic")
         try app.key("ctrl+z")
         #expect(try app.state().layout == "feature")
     }
 
     @Test func theLastLayoutIsTheOneNewCollagesStartWith() throws {
         let first = try AppUnderTest(files: [red, lime])
-        let state = try first.state()
-        try first.click(state.area("layout-rows").center, state: state)
-        try first.idle()
+        try first.pickLayout("rows")
         try first.quit()
         try FileManager.default.removeItem(atPath: first.sessionFile)
         let second = try AppUnderTest(files: [red, lime, blue], home: first.home)
@@ -129,10 +133,8 @@ extension AppWindow {
 
     @Test func theSessionKeepsTheLayoutAndItsLines() throws {
         let first = try AppUnderTest(files: [red, blue])
+        try first.pickLayout("rows")
         var state = try first.state()
-        try first.click(state.area("layout-rows").center, state: state)
-        try first.idle()
-        state = try first.state()
         let line = try #require(state.dividers.first)
         #expect(line.axis == "down")
         try first.drag(from: (line.x, line.y), to: (line.x, line.y + Double(state.previewSize[1]) * 0.25), state: state)
