@@ -135,11 +135,19 @@ final class TestControl {
         return false
     }
 
+    /// The name we gave `widget`, if any: GTK names a widget by its type
+    /// until someone names it (GtkBox, AdwBin, our own TinyCollageStripPhoto).
+    private func givenName(_ widget: Widget) -> String? {
+        guard let name = string(gtk_widget_get_name(widget)), name != string(tc_type_name_of(widget.raw)),
+              !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") else { return nil }
+        return name
+    }
+
     /// The name of the focused widget or its nearest named ancestor, or its type.
     private func focusName() -> String {
         var widget = gtk_window_get_focus(window.window)
         while let current = widget {
-            if let name = string(gtk_widget_get_name(current)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
+            if let name = givenName(current) {
                 return name
             }
             widget = gtk_widget_get_parent(current)
@@ -150,7 +158,7 @@ final class TestControl {
     private func dump(to path: String) {
         var areas: [String: Any] = [:]
         func visit(_ widget: Widget) {
-            if let name = string(gtk_widget_get_name(widget)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
+            if let name = givenName(widget) {
                 areas[name] = bounds(widget)
             }
             var child = gtk_widget_get_first_child(widget)

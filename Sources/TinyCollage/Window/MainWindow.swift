@@ -75,12 +75,13 @@ final class MainWindow {
         gtk_widget_set_name(saveButton, "buttonSaveCollage")
         tc_accessible_set_description(saveButton, tr("Saves the collage to your Pictures folder"))
 
-        let menuButton = gtk_menu_button_new()!
+        let menuButton = AccessibleTree.menuButton()
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        name(menuButton, "mainMenu", label: tr("Main menu"))
+        gtk_widget_set_name(menuButton, "mainMenu")
+        AccessibleTree.label(menuButton: menuButton, tr("Main menu"))
 
         settingsButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(settingsButton.cast(), "emblem-system-symbolic")
@@ -173,7 +174,7 @@ final class MainWindow {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
-        tc_accessible_set_label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
+        AccessibleTree.label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
     }
 
     /// Names what GTK builds inside its widgets, once they have been made
