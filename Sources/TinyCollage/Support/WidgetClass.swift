@@ -1,9 +1,9 @@
 // GTK types of our own, for the few things GTK 4.8 lets only a widget class
-// say, such as actions that an AT-SPI client lists by readable names (class
-// actions: GTK 4.8 lists an action group's actions as "prefix.name"). Each
-// type is registered once, derived from a GTK type whose instances it
-// otherwise leaves as they are; the types themselves (StripPhotoWidget) say
-// what they change.
+// say: how Tab walks its children (the `focus` vfunc) and actions that an
+// AT-SPI client lists by readable names (class actions: GTK 4.8 lists an
+// action group's actions as "prefix.name"). Each type is registered once,
+// derived from a GTK type whose instances it otherwise leaves as they are;
+// the types themselves (OrderedFixed, StripPhotoWidget) say what they change.
 
 import CGtk
 
