@@ -279,10 +279,7 @@ final class CameraPage {
     /// A short dip of the view, so a shot is seen to happen.
     private func flash() {
         gtk_widget_set_opacity(picture, 0.25)
-        MainLoop.after(milliseconds: 120) { [weak self] in
-            guard let self else { return }
-            gtk_widget_set_opacity(self.picture, 1)
-        }
+        MainLoop.after(milliseconds: 120, on: picture) { gtk_widget_set_opacity($0, 1) }
     }
 
     // MARK: GStreamer, once

@@ -181,10 +181,9 @@ final class MainWindow {
     func tidyAccessibleTree() {
         guard !tidyScheduled else { return }
         tidyScheduled = true
-        MainLoop.after(milliseconds: 100) { [weak self] in
-            guard let self else { return }
-            self.tidyScheduled = false
-            AccessibleTree.tidy(self.window.widget)
+        MainLoop.after(milliseconds: 100, on: window.widget) { [weak self] window in
+            self?.tidyScheduled = false
+            AccessibleTree.tidy(window)
         }
     }
 
