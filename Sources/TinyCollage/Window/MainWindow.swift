@@ -77,7 +77,7 @@ final class MainWindow {
 
         let menuButton = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
+        handOver(Self.mainMenu()) { gtk_menu_button_set_menu_model(menuButton.opaque, $0) }
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         name(menuButton, "mainMenu", label: tr("Main menu"))
