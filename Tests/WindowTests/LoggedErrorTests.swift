@@ -23,5 +23,15 @@ extension AppWindow {
         #expect(lines.contains { $0.contains("state/tinycollage") }, "the folder is named: \(lines)")
         #expect(app.isAlive)
     }
+
+    @Test func aCameraSourceThatCannotBeUsedIsShownAndLogged() throws {
+        let app = try AppUnderTest(files: ["--camera-source", "nosuchcamerasrc"], keepingLog: true)
+        try Person(app: app).press("ctrl+t")
+        try waitUntil(20, "the camera's message") { try app.state().area("cameraProblem-badSource").visible }
+        let lines = app.log.split(separator: "\n").filter { $0.contains("camera:") }
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.contains("tinycollage-WARNING") }, "\(app.log)")
+        #expect(lines.contains { $0.contains("nosuchcamerasrc") }, "the source is named: \(lines)")
+        #expect(app.isAlive)
+    }
 }
 }

@@ -11,6 +11,7 @@ import CGst
 import CGtk
 import Dispatch
 import CollageCore
+import CollageRender
 import Foundation
 
 @MainActor
@@ -226,7 +227,7 @@ final class CameraPage {
     private func show(_ problem: CameraProblem) {
         stop()
         self.problem = problem
-        printError("tinycollage: camera: \(problem.title): \(problem.details)")
+        Log.warning("camera: \(problem.title): \(problem.details)")
         adw_status_page_set_title(status.opaque, problem.title)
         adw_status_page_set_description(status.opaque, takeString(g_markup_escape_text(problem.details, -1)))
         problem.title.withCString { tc_accessible_set_label(status, $0) }

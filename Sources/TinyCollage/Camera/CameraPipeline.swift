@@ -10,6 +10,7 @@
 //                             └─ queue ─ appsink "camstill" (keeps only the newest full-size frame)
 
 import CGst
+import CollageRender
 import Dispatch
 import Foundation
 
@@ -205,7 +206,7 @@ final class CameraPipeline {
             var debug: UnsafeMutablePointer<CChar>?
             gst_message_parse_error(message, &error, &debug)
             let text = error.flatMap { string($0.pointee.message) } ?? ""
-            printError("tinycollage: camera: \(text)" + (debug.map { " (\(String(cString: $0)))" } ?? ""))
+            Log.warning("camera: \(text)" + (debug.map { " (\(String(cString: $0)))" } ?? ""))
             let problem = CameraProblem.from(domain: error?.pointee.domain ?? 0, code: error?.pointee.code ?? 0,
                                              message: text, streaming: isStreaming, chosen: opening.chosen)
             g_clear_error(&error)
