@@ -17,7 +17,9 @@ enum FileChooser {
         gtk_file_chooser_set_select_multiple(files, 1)
         let images = gtk_file_filter_new()!
         gtk_file_filter_set_name(images, tr("Images"))
-        gtk_file_filter_add_pixbuf_formats(images)
+        // The types the gallery shows: gtk_file_filter_add_pixbuf_formats (GTK 4.8)
+        // leaks a copy of every format's list of types at each call.
+        for type in GalleryModel.imageTypes.sorted() { gtk_file_filter_add_mime_type(images, type) }
         handOver(images) { gtk_file_chooser_add_filter(files, $0) }
         setFolder(files, picturesFolder())
         run(chooser) { accepted in
