@@ -9,7 +9,7 @@
 //   dump FILE.json         writes the state (photos, areas and their bounds,
 //                          thumbnails, gallery cells, toasts, whether the preview
 //                          is a draft of small pictures…); the preview to FILE.json.png
-//   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, rssKiB
+//   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, storeEdits, rssKiB
 
 #if DEBUG
 
@@ -46,7 +46,7 @@ final class TestControl {
         switch command {
         case "gallery-stats":
             let stats = window.gallery.statistics
-            reply(["items", "bound", "visible", "visibleLoaded", "loading"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
+            reply(["items", "bound", "visible", "visibleLoaded", "loading", "storeEdits"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
                   + " rssKiB=\(Self.memoryKiB("VmRSS:"))")
         case "idle":
             waitForIdle()
