@@ -42,6 +42,9 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 # and libstdc++ for the C++ guard around gexiv2 (CMetadataGuard).
 DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 
+# valgrind: the leak tests run the loading path and the window under memcheck.
+DEBIAN_PACKAGES += valgrind
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

@@ -36,10 +36,31 @@ public enum SessionFile {
         }
     }
 
-    public static func encode(_ document: CollageDocument) throws -> Data {
+    /// Why a document cannot be kept as a session file (in English, for the
+    /// log; the window says it in the user's words).
+    public struct WriteError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The document as a session file's bytes, or why it cannot be one: a
+    /// value JSON cannot hold (a crop that is not a number), or more bytes
+    /// than a session may have — written, it would be set aside when read.
+    public static func encode(_ document: CollageDocument) throws(WriteError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(Envelope(formatVersion: formatVersion, document: document))
+        let data: Data
+        do {
+            data = try encoder.encode(Envelope(formatVersion: formatVersion, document: document))
+        } catch let EncodingError.invalidValue(value, context) {
+            let place = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            throw WriteError(description: "\(place) holds \(value), which a session file cannot hold")
+        } catch {
+            throw WriteError(description: String(describing: error))
+        }
+        guard data.count <= maximumBytes else {
+            throw WriteError(description: "it would be \(data.count) bytes, more than the \(maximumBytes) a session may have")
+        }
+        return data
     }
 
     public static func decode(_ data: Data) throws(ReadError) -> CollageDocument {

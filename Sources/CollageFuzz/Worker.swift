@@ -10,6 +10,7 @@
 //   D                             the end of a run that did not crash
 // Fields are tab-separated. Crashing is allowed here: the supervisor watches.
 
+import CollageRender
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -88,6 +89,8 @@ struct Worker {
         guard let stderrLog, let data = FileManager.default.contents(atPath: stderrLog), !data.isEmpty else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             guard let level = line.range(of: "WARNING **: ") ?? line.range(of: "CRITICAL **: ") else { return nil }
+            // Our own log (a worker's bad answer refused, by pid) says what the fuzzer set up; the tally is the libraries'.
+            guard !line[..<level.lowerBound].hasSuffix(Log.domain + "-") else { return nil }
             // "(process:123): GdkPixbuf-CRITICAL **: ", or without a domain.
             let before = line[..<level.lowerBound]
             let domain = before.hasSuffix("-") ? before.dropLast().split(separator: " ").last.map { $0 + "-" } ?? "" : ""

@@ -53,8 +53,16 @@ public final class DecoderPool: @unchecked Sendable {
 
     /// A pool of its own (the fuzzer's); `deadlineScale` shortens every
     /// deadline, for a fake worker that answers nothing.
-    public init(executable: String, arguments: [String] = [DecodeWorker.command],
+    public convenience init(executable: String, arguments: [String] = [DecodeWorker.command],
                 maximumWorkers: Int? = nil, deadlineScale: Double = 1) {
+        self.init(executable: executable, arguments: arguments, maximumWorkers: maximumWorkers,
+                  deadlineScale: deadlineScale, sandbox: nil)
+    }
+
+    /// A pool whose workers start as `sandbox` says (tests), or as WorkerSandbox decides (nil).
+    init(executable: String, arguments: [String] = [DecodeWorker.command], maximumWorkers: Int? = nil,
+         deadlineScale: Double = 1, sandbox: WorkerSandbox.Mode?) {
+        self.sandbox = sandbox
         program = executable
         self.arguments = arguments
         self.maximumWorkers = maximumWorkers ?? DecodeLimits.maximumWorkers
@@ -62,6 +70,11 @@ public final class DecoderPool: @unchecked Sendable {
     }
 
     let deadlineScale: Double
+    private let sandbox: WorkerSandbox.Mode?
+
+    private func spawn(_ program: String) throws(WorkerProcess.SpawnError) -> WorkerProcess {
+        try WorkerProcess.spawn(executable: program, arguments: arguments, sandbox: sandbox ?? WorkerSandbox.mode())
+    }
 
     /// Ends every idle worker (they are started again when needed).
     public func retireIdleWorkers() {
@@ -80,11 +93,16 @@ public final class DecoderPool: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let target = min(wanted ?? DecodeLimits.cores, DecodeLimits.cores, maximumWorkers)
-        while count < target,
-              let worker = try? WorkerProcess.spawn(executable: program, arguments: arguments) {
-            count += 1
-            started += 1
-            idle.append(worker)
+        while count < target {
+            do throws(WorkerProcess.SpawnError) {
+                idle.append(try spawn(program))
+                count += 1
+                started += 1
+            } catch {
+                // The decode that needs a worker tries again and names this reason for its photo.
+                Log.warning("a decoder worker could not be started: \(error.message)")
+                return
+            }
         }
     }
 
@@ -101,6 +119,7 @@ public final class DecoderPool: @unchecked Sendable {
         do throws(WorkerProcess.SpawnError) {
             worker = try checkOut(for: purpose)
         } catch {
+            Log.warning("a decoder worker could not be started: \(error.message)")
             return .lost(.ioError("the image reader could not be started (\(error.message))"))
         }
         let outcome = worker.perform(request, file: file, deadlineSeconds: purpose.deadlineSeconds * deadlineScale,
@@ -125,7 +144,7 @@ public final class DecoderPool: @unchecked Sendable {
         let program = self.program
         lock.unlock()
         do {
-            return try WorkerProcess.spawn(executable: program, arguments: arguments)
+            return try spawn(program)
         } catch {
             lock.withLock {
                 count -= 1

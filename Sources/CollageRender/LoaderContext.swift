@@ -94,7 +94,7 @@ private let sizePrepared: @convention(c) (UnsafeMutablePointer<GdkPixbufLoader>?
     let raw = PixelSize(width: Int(width), height: Int(height))
     context.raw = raw
     let format = gdk_pixbuf_loader_get_format(loader)
-    context.formatName = format.flatMap { gdk_pixbuf_format_get_name($0) }.map { String(cString: $0) }
+    context.formatName = GLibString.take(format.flatMap { gdk_pixbuf_format_get_name($0) })
     if let format, gdk_pixbuf_format_is_scalable(format) != 0 {
         context.scaling = .vector
     } else if context.formatName == "jpeg" {

@@ -46,11 +46,20 @@ nonisolated(unsafe) private let mappingKey = UnsafeMutablePointer<cairo_user_dat
 
 extension CairoImage {
     /// Why pixels from a worker were refused.
-    enum SharedPixelsError: Error, Equatable {
+    enum SharedPixelsError: Error, Equatable, CustomStringConvertible {
         case badHeader(String)
         case notSealable(Int32)
         case wrongSize(expected: Int, actual: Int)
         case mapFailed(Int32)
+
+        var description: String {
+            switch self {
+            case let .badHeader(why): return "a header that does not hold (\(why))"
+            case let .notSealable(error): return "a descriptor that cannot be sealed (\(String(cString: strerror(error))))"
+            case let .wrongSize(expected, actual): return "\(actual) bytes of pixels for an image of \(expected)"
+            case let .mapFailed(error): return "pixels that cannot be mapped (\(String(cString: strerror(error))))"
+            }
+        }
     }
 
     static func makeShared(width: Int, height: Int, opaque: Bool) -> CairoImage? {

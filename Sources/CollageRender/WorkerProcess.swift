@@ -153,8 +153,10 @@ final class WorkerProcess {
             ready = true
             return nil
         case .reply:
-            return abandon(.crashed)
+            return refuse("something else before it said it was ready")
         case let .lost(reason):
+            let words = lastWords.trimmingCharacters(in: .whitespacesAndNewlines)
+            Log.warning("decoder worker \(pid) ended before it was ready (\(reason.key))" + (words.isEmpty ? "" : ": " + words))
             return reason
         }
     }
@@ -196,10 +198,12 @@ final class WorkerProcess {
             // A descriptor only ever comes with an image, and an image always
             // has one: a memfd the worker no longer maps, of the size it says.
             if case let .image(header) = envelope.reply {
-                guard fd >= 0, let image = try? CairoImage.adoptSharedPixels(fd, header: header) else {
-                    return .lost(abandon(.crashed))
+                guard fd >= 0 else { return .lost(refuse("an image without its pixels")) }
+                do throws(CairoImage.SharedPixelsError) {
+                    return .reply(envelope.reply, image: try CairoImage.adoptSharedPixels(fd, header: header))
+                } catch {
+                    return .lost(refuse("pixels that cannot be used: \(error)"))
                 }
-                return .reply(envelope.reply, image: image)
             }
             if fd >= 0 {
                 close(fd)
@@ -207,6 +211,14 @@ final class WorkerProcess {
             }
             return .reply(envelope.reply, image: nil)
         }
+    }
+
+    /// Kills a worker whose answer cannot be taken, saying in the log what it
+    /// sent: the photo only hears that the reader failed (it may be a
+    /// compromised process), whoever reads the log learns how.
+    private func refuse(_ what: String) -> LoadError.Reason {
+        Log.warning("decoder worker \(pid) sent \(what); it was stopped")
+        return abandon(.crashed)
     }
 
     /// Kills a worker that broke the protocol; returns `reason`.

@@ -51,7 +51,7 @@ enum WorkerSandbox {
             decided[bubblewrap] = mode
             if case let .limitsOnly(why) = mode, !toldLog {
                 toldLog = true
-                log("decoder workers run without bubblewrap (\(why)): they keep their limits and seccomp filter, but see the whole file system")
+                Log.message("decoder workers run without bubblewrap (\(why)): they keep their limits and seccomp filter, but see the whole file system")
             }
             return mode
         }
@@ -199,18 +199,5 @@ enum WorkerSandbox {
         if status == 0 { return .bubblewrap(bubblewrap) }
         let words = String(decoding: said, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return .limitsOnly(words.isEmpty ? "bwrap failed with status \(status)" : words)
-    }
-
-    /// A message in the app's log (GLib's structured logging: the journal, or standard error).
-    static func log(_ message: String) {
-        // Copies that live through the call: a Swift string passed as a
-        // pointer to an initialiser lives only as long as that initialiser.
-        let words: [String] = ["GLIB_DOMAIN", "TinyCollage", "MESSAGE", message, "PRIORITY", "5"]
-        let texts = words.map { strdup($0)! }
-        defer { texts.forEach { free($0) } }
-        var fields = stride(from: 0, to: texts.count, by: 2).map {
-            GLogField(key: texts[$0], value: UnsafeRawPointer(texts[$0 + 1]), length: -1)
-        }
-        g_log_structured_array(G_LOG_LEVEL_MESSAGE, &fields, gsize(fields.count))
     }
 }

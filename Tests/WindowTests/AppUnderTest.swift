@@ -51,9 +51,11 @@ final class AppUnderTest {
 
     /// Starts the app with `files` on its command line, in a window of
     /// `width`×`height` (the app's remembered size), and waits until it has
-    /// settled.
+    /// settled. With `keepingLog`, what it writes to standard error (its
+    /// log) goes to a file in its home, for `log`.
     init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
-         height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false) throws {
+         height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false,
+         keepingLog: Bool = false) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -88,7 +90,12 @@ final class AppUnderTest {
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        if keepingLog {
+            FileManager.default.createFile(atPath: self.home.file("app.log"), contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: self.home.file("app.log"))
+        } else {
+            process.standardError = FileHandle.standardError
+        }
         try process.run()
         _ = try send("idle", timeout: 30)
     }
@@ -209,6 +216,9 @@ final class AppUnderTest {
     }
 
     var isAlive: Bool { process.isRunning }
+
+    /// What the app wrote to standard error so far (started `keepingLog`).
+    var log: String { (try? String(contentsOfFile: home.file("app.log"), encoding: .utf8)) ?? "" }
 
     var sessionFile: String { home.file("state/tinycollage/session.json") }
 

@@ -5,6 +5,7 @@
 
 import CGtk
 import CollageCore
+import CollageRender
 
 @MainActor
 final class AppSettings {
@@ -13,7 +14,7 @@ final class AppSettings {
 
     init() {
         settings = Self.open()
-        if settings == nil { printError("tinycollage: settings schema \(AppInfo.id) not found; settings will not be kept") }
+        if settings == nil { Log.warning("settings schema \(AppInfo.id) not found; settings will not be kept") }
     }
 
     private static func open() -> UnsafeMutablePointer<GSettings>? {

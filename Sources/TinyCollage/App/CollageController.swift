@@ -49,7 +49,7 @@ final class CollageController {
     func add(_ files: OpenedFiles, at index: Int? = nil) {
         add(paths: files.paths, at: index)
         guard let first = files.elsewhere.first else { return }
-        for uri in files.elsewhere { printError("tinycollage: \(FilePathText.displayText(uri)): not a file on this computer") }
+        for uri in files.elsewhere { Log.warning("\(FilePathText.displayText(uri)): not a file on this computer") }
         if files.elsewhere.count == 1 {
             toaster?.show(tr("“%s” was not added: it is not a file on this computer", FilePathText.displayText(first)))
         } else {
@@ -120,7 +120,7 @@ final class CollageController {
     /// One toast for each reason, so no file is said to be refused for
     /// another file's reason (every file and its own reason on standard error).
     func reportRefused(_ errors: [LoadError]) {
-        for error in errors { printError("tinycollage: \(error)") }
+        for error in errors { Log.warning("\(error)") }
         var reasons: [String] = []
         var byReason: [String: [LoadError]] = [:]
         for error in errors {

@@ -55,7 +55,7 @@ final class SessionStore {
             guard let data = try Self.read(path) else { return .nothing }
             let (document, repairs) = try SessionFile.decodeChecked(data)
             if !repairs.isEmpty {
-                printError("tinycollage: the session file was corrected: " + repairs.joined(separator: "; "))
+                Log.message("the session file was corrected: " + repairs.joined(separator: "; "))
                 say(tr("Some settings of your last collage could not be used and were corrected."))
             }
             return .document(document)
@@ -148,7 +148,14 @@ final class SessionStore {
     /// Writes the session; returns why not, if it could not.
     @discardableResult
     nonisolated private static func write(_ document: CollageDocument, folder: String) -> ExportError? {
-        guard let data = try? SessionFile.encode(document) else { return nil }
+        let data: Data
+        do throws(SessionFile.WriteError) {
+            data = try SessionFile.encode(document)
+        } catch {
+            Log.warning("the session could not be kept: \(error)")
+            return ExportError(path: folder + "/session.json",
+                               reason: .ioError(tr("the collage could not be written as a session (%s)", error.description)))
+        }
         g_mkdir_with_parents(folder, 0o700)
         do throws(ExportError) {
             // Private: it lists the user's photos.
@@ -158,7 +165,7 @@ final class SessionStore {
             }
             return nil
         } catch {
-            printError("tinycollage: the session could not be kept: \(error)")
+            Log.warning("the session could not be kept: \(error)")
             return error
         }
     }

@@ -12,8 +12,9 @@ import CGtk
 
 @MainActor
 final class Toaster {
-    /// Where toasts go, newest first; the first is in use.
-    private var overlays: [OpaquePointer]
+    /// Where toasts go, newest first; the first still alive is in use. Held
+    /// weakly: an overlay GTK has freed (the camera page's) is passed over.
+    private var overlays: [(pointer: OpaquePointer, weak: WeakWidget)]
     private let announcer: Widget
     /// Every message shown, for tests and the state dump.
     private(set) var messages: [String] = []
@@ -25,7 +26,7 @@ final class Toaster {
     /// goes into `announcerHost` (a GtkOverlay over the whole window's content,
     /// so it is on screen whatever page shows).
     init(overlay: OpaquePointer, announcerHost: Widget) {
-        overlays = [overlay]
+        overlays = [(overlay, WeakWidget(overlay.widget))]
         announcer = tc_label_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT)!
         gtk_widget_set_name(announcer, "announcer")
         addClass(announcer, "announcer")
@@ -42,11 +43,11 @@ final class Toaster {
 
     /// Toasts go to `overlay` until `stopUsing` (the camera page while it is open).
     func use(_ overlay: OpaquePointer) {
-        overlays.insert(overlay, at: 0)
+        overlays.insert((overlay, WeakWidget(overlay.widget)), at: 0)
     }
 
     func stopUsing(_ overlay: OpaquePointer) {
-        overlays.removeAll { $0 == overlay }
+        overlays.removeAll { $0.pointer == overlay }
     }
 
     /// Shows `title`; `button`/`action`/`target` put a button on the toast,
@@ -62,13 +63,16 @@ final class Toaster {
             if let target { adw_toast_set_action_target_value(toast, target) }
         }
         adw_toast_set_timeout(toast, 5)
-        let overlay = overlays[0]
-        adw_toast_overlay_add_toast(overlay, toast)
         announce(title)
+        guard let overlay = overlays.first(where: { $0.weak.isAlive })?.pointer else {
+            g_object_unref(toast.raw)
+            return
+        }
+        adw_toast_overlay_add_toast(overlay, toast)
         // The toast's own widgets named for screen readers: now, and again once
-        // libadwaita has made all of them.
+        // libadwaita has made all of them (if the overlay is still there then).
         AccessibleTree.tidy(overlay.widget)
-        MainLoop.after(milliseconds: 50) { AccessibleTree.tidy(overlay.widget) }
+        MainLoop.after(milliseconds: 50, on: overlay.widget) { AccessibleTree.tidy($0) }
     }
 
     /// The message as a wrapping label (plain text: a file named "a&b.jpg"
@@ -98,9 +102,6 @@ final class Toaster {
         tc_accessible_set_hidden(announcer, 1)
         gtk_label_set_text(announcer.opaque, text)
         tc_accessible_set_label(announcer, text)
-        MainLoop.post { [weak self] in
-            guard let self else { return }
-            tc_accessible_set_hidden(self.announcer, 0)
-        }
+        MainLoop.post(on: announcer) { tc_accessible_set_hidden($0, 0) }
     }
 }

@@ -11,6 +11,7 @@ import CGst
 import CGtk
 import Dispatch
 import CollageCore
+import CollageRender
 import Foundation
 
 @MainActor
@@ -227,7 +228,7 @@ final class CameraPage {
     private func show(_ problem: CameraProblem) {
         stop()
         self.problem = problem
-        printError("tinycollage: camera: \(problem.title): \(problem.details)")
+        Log.warning("camera: \(problem.title): \(problem.details)")
         adw_status_page_set_title(status.opaque, problem.title)
         adw_status_page_set_description(status.opaque, takeString(g_markup_escape_text(problem.details, -1)))
         problem.title.withCString { tc_accessible_set_label(status, $0) }
@@ -280,10 +281,7 @@ final class CameraPage {
     /// A short dip of the view, so a shot is seen to happen.
     private func flash() {
         gtk_widget_set_opacity(picture, 0.25)
-        MainLoop.after(milliseconds: 120) { [weak self] in
-            guard let self else { return }
-            gtk_widget_set_opacity(self.picture, 1)
-        }
+        MainLoop.after(milliseconds: 120, on: picture) { gtk_widget_set_opacity($0, 1) }
     }
 
     // MARK: GStreamer, once

@@ -10,13 +10,21 @@
 //                             └─ queue ─ appsink "camstill" (keeps only the newest full-size frame)
 
 import CGst
+import CollageRender
 import Dispatch
 import Foundation
 
-/// A GStreamer element reference that may cross threads.
+/// A GStreamer element reference that may cross threads, given back when it goes.
 final class ElementRef: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<GstElement>
+    /// Takes over a reference the caller owns (gst_bin_get_by_name's).
     init(taking pointer: UnsafeMutablePointer<GstElement>) { self.pointer = pointer }
+    /// Takes over a new element, floating or not (gst_parse_launch's): a
+    /// floating one is sunk, so the one reference is ours either way.
+    convenience init(sinking pointer: UnsafeMutablePointer<GstElement>) {
+        if g_object_is_floating(pointer) != 0 { gst_object_ref_sink(UnsafeMutableRawPointer(pointer)) }
+        self.init(taking: pointer)
+    }
     deinit { gst_object_unref(UnsafeMutableRawPointer(pointer)) }
 }
 
@@ -63,25 +71,23 @@ final class CameraPipeline {
     static func make(_ opening: CameraOpening) -> Result<CameraPipeline, CameraProblem> {
         var error: UnsafeMutablePointer<GError>?
         let built = gst_parse_launch_full(description(source: opening.description), nil, GST_PARSE_FLAG_FATAL_ERRORS, &error)
-        guard let built, error == nil else {
+        // Each reference is owned the moment it is had, so a half-built pipeline is let go whole.
+        let pipeline = built.map(ElementRef.init(sinking:))
+        guard let pipeline, error == nil else {
             let reason = error.flatMap { string($0.pointee.message) } ?? tr("it could not be understood")
             g_clear_error(&error)
-            if let built { gst_object_unref(UnsafeMutableRawPointer(built)) }
             opening.portalFD.map { _ = close($0) }
             if let chosen = opening.chosen { return .failure(.badSource(description: chosen, reason: reason)) }
             return .failure(.failed(reason: reason))
         }
-        let pipeline = ElementRef(taking: built)
-        let bin = UnsafeMutableRawPointer(built).assumingMemoryBound(to: GstBin.self)
-        guard let view = gst_bin_get_by_name(bin, viewSinkName), let still = gst_bin_get_by_name(bin, stillSinkName),
-              let caps = gst_bin_get_by_name(bin, viewCapsName) else {
+        let bin = UnsafeMutableRawPointer(pipeline.pointer).assumingMemoryBound(to: GstBin.self)
+        let named = { (name: String) in gst_bin_get_by_name(bin, name).map(ElementRef.init(taking:)) }
+        guard let view = named(viewSinkName), let still = named(stillSinkName), let caps = named(viewCapsName) else {
             opening.portalFD.map { _ = close($0) }
             return .failure(.badSource(description: opening.chosen ?? opening.description,
                                        reason: tr("it names an element “camview” or “camstill” of its own")))
         }
-        let viewRef = ElementRef(taking: view)
-        return .success(CameraPipeline(pipeline: pipeline, view: viewRef, still: ElementRef(taking: still),
-                                       caps: ElementRef(taking: caps), opening: opening))
+        return .success(CameraPipeline(pipeline: pipeline, view: view, still: still, caps: caps, opening: opening))
     }
 
     private init(pipeline: ElementRef, view: ElementRef, still: ElementRef, caps: ElementRef, opening: CameraOpening) {
@@ -200,7 +206,7 @@ final class CameraPipeline {
             var debug: UnsafeMutablePointer<CChar>?
             gst_message_parse_error(message, &error, &debug)
             let text = error.flatMap { string($0.pointee.message) } ?? ""
-            printError("tinycollage: camera: \(text)" + (debug.map { " (\(String(cString: $0)))" } ?? ""))
+            Log.warning("camera: \(text)" + (debug.map { " (\(String(cString: $0)))" } ?? ""))
             let problem = CameraProblem.from(domain: error?.pointee.domain ?? 0, code: error?.pointee.code ?? 0,
                                              message: text, streaming: isStreaming, chosen: opening.chosen)
             g_clear_error(&error)

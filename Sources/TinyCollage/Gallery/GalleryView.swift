@@ -222,7 +222,7 @@ final class GalleryView {
         guard !thumbnailsScheduled else { return }
         thumbnailsScheduled = true
         // Long enough for the frame that lays the new cells out.
-        MainLoop.after(milliseconds: 40) { [weak self] in self?.requestVisibleThumbnails() }
+        MainLoop.after(milliseconds: 40, on: grid) { [weak self] _ in self?.requestVisibleThumbnails() }
     }
 
     private func requestVisibleThumbnails() {

@@ -13,6 +13,9 @@
 //      weakly (`[weak self]`, then `guard let self else { return }`), so a
 //      handler that fires late finds nothing and returns. An unowned
 //      capture is never used: it is a crash waiting for a late signal.
+//      An idle or timeout that touches a widget holds it only weakly
+//      (MainLoop.after(milliseconds:on:), WidgetLater.swift), never as a
+//      raw pointer: GTK may have freed it by then.
 //   3. A widget we parent by hand (a popover on a thumbnail) is made once,
 //      and unparented exactly once, when its parent is destroyed.
 //   4. A companion never keeps its widget alive on its own (no strong

@@ -5,6 +5,7 @@
 
 import CGtk
 import CollageCore
+import CollageRender
 
 typealias Widget = UnsafeMutablePointer<GtkWidget>
 
@@ -70,9 +71,7 @@ func fileForPath(_ path: String) -> OpaquePointer {
 
 /// A Swift string from a C string we own: frees it with g_free.
 func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
-    guard let pointer else { return nil }
-    defer { g_free(pointer) }
-    return String(cString: pointer)
+    GLibString.take(pointer)
 }
 
 /// A menu item that shows its shortcut beside it, as GNOME menus do.
@@ -80,6 +79,5 @@ func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
 func appendItem(_ menu: OpaquePointer, _ label: String, _ action: String, accel: String? = nil) {
     let item = g_menu_item_new(label, action)!
     if let accel { g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel)) }
-    g_menu_append_item(menu, item)
-    g_object_unref(item.raw)
+    handOver(item) { g_menu_append_item(menu, $0) }
 }

@@ -228,14 +228,11 @@ extension CollagePreview {
         for (index, photo) in document.photos.enumerated() where photo.id != id {
             let item = g_menu_item_new(tr("%s, photo %s", photo.displayName, String(index + 1)), nil)!
             g_menu_item_set_action_and_target_value(item, "cell.swap-with", g_variant_new_string(photo.id.uuidString))
-            g_menu_append_item(others, item)
-            g_object_unref(item.raw)
+            handOver(item) { g_menu_append_item(others, $0) }
         }
-        g_menu_append_submenu(model, tr("_Swap With"), others.cast(GMenuModel.self))
-        g_object_unref(others.raw)
+        handOver(others) { g_menu_append_submenu(model, tr("_Swap With"), $0.cast(GMenuModel.self)) }
         appendItem(model, tr("_Reset Crop"), "cell.reset-crop", accel: "0")
-        gtk_popover_menu_set_menu_model(popover.opaque, model.cast(GMenuModel.self))
-        g_object_unref(model.raw)
+        handOver(model) { gtk_popover_menu_set_menu_model(popover.opaque, $0.cast(GMenuModel.self)) }
         var rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(cell), height: gtk_widget_get_height(cell))
         if let x, let y {
             var point = graphene_point_t(x: Float(x), y: Float(y)), local = graphene_point_t()

@@ -17,8 +17,10 @@ enum FileChooser {
         gtk_file_chooser_set_select_multiple(files, 1)
         let images = gtk_file_filter_new()!
         gtk_file_filter_set_name(images, tr("Images"))
-        gtk_file_filter_add_pixbuf_formats(images)
-        gtk_file_chooser_add_filter(files, images)
+        // The types the gallery shows: gtk_file_filter_add_pixbuf_formats (GTK 4.8)
+        // leaks a copy of every format's list of types at each call.
+        for type in GalleryModel.imageTypes.sorted() { gtk_file_filter_add_mime_type(images, type) }
+        handOver(images) { gtk_file_chooser_add_filter(files, $0) }
         setFolder(files, picturesFolder())
         run(chooser) { accepted in
             guard accepted, let list = gtk_file_chooser_get_files(files) else { return done([]) }
@@ -45,8 +47,9 @@ enum FileChooser {
         let jpeg = gtk_file_filter_new()!
         gtk_file_filter_set_name(jpeg, tr("JPEG image"))
         gtk_file_filter_add_mime_type(jpeg, "image/jpeg")
-        gtk_file_chooser_add_filter(files, png)
-        gtk_file_chooser_add_filter(files, jpeg)
+        // The chooser keeps both; `jpeg` is compared by address while it does.
+        handOver(png) { gtk_file_chooser_add_filter(files, $0) }
+        handOver(jpeg) { gtk_file_chooser_add_filter(files, $0) }
         setFolder(files, picturesFolder())
         gtk_file_chooser_set_current_name(files, suggestedName)
         run(chooser) { accepted in

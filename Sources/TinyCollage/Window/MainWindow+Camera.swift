@@ -14,8 +14,7 @@ extension MainWindow {
         Companion.attach(host, to: window.widget, key: "tinycollage-camera-host")
         let action = g_simple_action_new("take-photos", nil)!
         Signals.withPointer(action.raw, "activate") { [weak host] _ in host?.open() }
-        g_action_map_add_action(OpaquePointer(window), action)
-        g_object_unref(action.raw)
+        handOver(action) { g_action_map_add_action(OpaquePointer(window), $0) }
         return host.stack
     }
 }

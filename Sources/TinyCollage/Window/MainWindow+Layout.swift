@@ -21,7 +21,7 @@ extension MainWindow {
     /// the new size is laid out); the switch waits until that layout is done.
     func installAdaptiveLayout(sizer: Widget) {
         Signals.withInts(sizer.raw, "resize") { [weak self] width, _ in
-            MainLoop.post { [weak self] in
+            MainLoop.post(on: sizer) { [weak self] _ in
                 guard let self else { return }
                 self.contentWidth = width
                 self.followWidth()

@@ -80,7 +80,7 @@ final class MainWindow {
 
         let menuButton = AccessibleTree.menuButton()
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
+        handOver(Self.mainMenu()) { gtk_menu_button_set_menu_model(menuButton.opaque, $0) }
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         gtk_widget_set_name(menuButton, "mainMenu")
@@ -186,10 +186,9 @@ final class MainWindow {
     func tidyAccessibleTree() {
         guard !tidyScheduled else { return }
         tidyScheduled = true
-        MainLoop.after(milliseconds: 100) { [weak self] in
-            guard let self else { return }
-            self.tidyScheduled = false
-            AccessibleTree.tidy(self.window.widget)
+        MainLoop.after(milliseconds: 100, on: window.widget) { [weak self] window in
+            self?.tidyScheduled = false
+            AccessibleTree.tidy(window)
         }
     }
 

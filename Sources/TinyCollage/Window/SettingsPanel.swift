@@ -54,13 +54,14 @@ final class SettingsPanel {
         adw_preferences_group_set_title(group.cast(), tr("Collage"))
         adw_preferences_page_add(page.cast(), group.cast())
 
-        sizeRow = adw_combo_row_new()!
+        let sizeRow = adw_combo_row_new()!
+        self.sizeRow = sizeRow
         adw_preferences_row_set_title(sizeRow.cast(), tr("Size"))
         gtk_widget_set_name(sizeRow, "settingSize")
         var titles: [UnsafePointer<CChar>?] = Self.presets.map { UnsafePointer(strdup($0.title)) } + [nil]
-        let model = gtk_string_list_new(&titles)
+        let model = gtk_string_list_new(&titles)!
         titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
-        adw_combo_row_set_model(sizeRow.cast(), model)
+        handOver(model) { adw_combo_row_set_model(sizeRow.cast(), $0) }
         AccessibleTree.followComboRow(sizeRow)
 
         width = Self.spin(1, CollageSettings.maximumSide, tr("Width in pixels"), name: "settingWidth")

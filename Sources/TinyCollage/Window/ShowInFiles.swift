@@ -4,6 +4,7 @@
 // answers, the folder is opened with whatever opens folders.
 
 import CGtk
+import CollageRender
 
 @MainActor
 enum ShowInFiles {
@@ -23,7 +24,7 @@ enum ShowInFiles {
             let reply = result.flatMap { g_dbus_connection_call_finish(source, $0, &error) }
             if let reply { g_variant_unref(reply) }
             if let error {
-                printError("tinycollage: no file manager answered (\(string(error.pointee.message) ?? "")); opening the folder")
+                Log.message("no file manager answered (\(string(error.pointee.message) ?? "")); opening the folder")
                 g_error_free(error)
                 openFolder(of: path)
             }

@@ -97,10 +97,9 @@ final class TitleEditor {
         let row = adw_combo_row_new()!
         adw_preferences_row_set_title(row.cast(), title)
         var titles: [UnsafePointer<CChar>?] = choices.map { UnsafePointer(strdup($0)) } + [nil]
-        let model = gtk_string_list_new(&titles)
+        let model = gtk_string_list_new(&titles)!
         titles.forEach { free(UnsafeMutableRawPointer(mutating: $0)) }
-        adw_combo_row_set_model(row.cast(), model)
-        g_object_unref(UnsafeMutableRawPointer(model))
+        handOver(model) { adw_combo_row_set_model(row.cast(), $0) }
         AccessibleTree.followComboRow(row)
         return row
     }
