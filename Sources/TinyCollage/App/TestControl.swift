@@ -147,11 +147,22 @@ final class TestControl {
         return gtk_window_get_focus(window.window).flatMap { string(gtk_widget_get_name($0)) } ?? ""
     }
 
+    /// The words a label, or a button's label, shows on screen (an
+    /// underscore shown as such included, a mnemonic's not).
+    private func shownText(_ widget: Widget) -> String? {
+        let label = string(tc_type_name_of(widget.raw)) == "GtkLabel" ? widget
+            : gtk_widget_get_first_child(widget).flatMap { string(tc_type_name_of($0.raw)) == "GtkLabel" ? $0 : nil }
+        return label.flatMap { string(gtk_label_get_text($0.opaque)) }
+    }
+
     private func dump(to path: String) {
         var areas: [String: Any] = [:]
         func visit(_ widget: Widget) {
             if let name = string(gtk_widget_get_name(widget)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
-                areas[name] = bounds(widget)
+                var entry = bounds(widget)
+                if let text = shownText(widget) { entry["text"] = text }
+                if let tooltip = string(gtk_widget_get_tooltip_text(widget)) { entry["tooltip"] = tooltip }
+                areas[name] = entry
             }
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
@@ -201,6 +212,7 @@ final class TestControl {
                 return [Double(inWindow.x), Double(inWindow.y)]
             },
             "layout": document.settings.layout.rawValue,
+            "title": document.title.text,
             "dividers": dividers(),
             "swapTarget": window.preview.swap.target.flatMap { document.photo(id: $0)?.path } ?? "",
             "peakMemoryKiB": Self.memoryKiB(),
