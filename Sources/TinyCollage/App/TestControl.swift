@@ -70,6 +70,15 @@ final class TestControl {
                 frame.y + (Double(cell.y) + Double(cell.height) / 2) * frame.scale)
     }
 
+    /// Where the collage is drawn in the window: x, y, width, height.
+    private func previewFrame() -> [Double] {
+        let preview = window.preview
+        guard let texture = preview.texture, let frame = preview.imageFrame(in: preview.surface) else { return [] }
+        var point = graphene_point_t(x: Float(frame.x), y: Float(frame.y)), inWindow = graphene_point_t()
+        gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
+        return [Double(inWindow.x), Double(inWindow.y), Double(texture.width) * frame.scale, Double(texture.height) * frame.scale]
+    }
+
     /// The preview's dividers: their axis, the middle of each line in window
     /// coordinates, and where it stands in its split in percent.
     private func dividers() -> [[String: Any]] {
@@ -147,12 +156,29 @@ final class TestControl {
         return gtk_window_get_focus(window.window).flatMap { string(gtk_widget_get_name($0)) } ?? ""
     }
 
-    /// The words a label, or a button's label, shows on screen (an
-    /// underscore shown as such included, a mnemonic's not).
+    /// The words a label, a text field, a progress bar or a button shows on
+    /// screen (an underscore shown as such included, a mnemonic's not).
     private func shownText(_ widget: Widget) -> String? {
-        let label = string(tc_type_name_of(widget.raw)) == "GtkLabel" ? widget
-            : gtk_widget_get_first_child(widget).flatMap { string(tc_type_name_of($0.raw)) == "GtkLabel" ? $0 : nil }
-        return label.flatMap { string(gtk_label_get_text($0.opaque)) }
+        switch string(tc_type_name_of(widget.raw)) {
+        case "GtkLabel": return string(gtk_label_get_text(widget.opaque))
+        case "GtkEntry": return string(gtk_editable_get_text(widget.opaque))
+        case "GtkProgressBar": return string(gtk_progress_bar_get_text(widget.opaque))
+        case "GtkButton": return shownLabel(in: widget)
+        default: return nil
+        }
+    }
+
+    /// The first label on screen inside `widget`.
+    private func shownLabel(in widget: Widget) -> String? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gtk_widget_get_mapped(current) != 0 || gtk_widget_get_visible(current) != 0 && gtk_widget_get_mapped(widget) == 0 {
+                if string(tc_type_name_of(current.raw)) == "GtkLabel" { return string(gtk_label_get_text(current.opaque)) }
+                if let text = shownLabel(in: current) { return text }
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     private func dump(to path: String) {
@@ -212,6 +238,7 @@ final class TestControl {
                 return [Double(inWindow.x), Double(inWindow.y)]
             },
             "layout": document.settings.layout.rawValue,
+            "previewFrame": previewFrame(),
             "title": document.title.text,
             "dividers": dividers(),
             "swapTarget": window.preview.swap.target.flatMap { document.photo(id: $0)?.path } ?? "",
