@@ -4,8 +4,10 @@
 // ratios, custom width × height), gap, margin and background (a colour, or
 // transparent for PNG). Every change is an undoable change of the document,
 // re-renders the preview at once, and becomes the default for new collages
-// (GSettings). Widgets follow the document, so undo moves them back. Where
-// the panel goes is the window's business (MainWindow+Layout).
+// (GSettings). Widgets follow the document, so undo moves them back. The
+// wheel scrolls the panel; a field takes it only when focused
+// (WheelNeedsFocus). Where the panel goes is the window's business
+// (MainWindow+Layout).
 
 import CGtk
 import CollageCore
@@ -95,6 +97,7 @@ final class SettingsPanel {
             adw_preferences_group_add(group.cast(), row)
         }
         Companion.attach(self, to: widget)
+        WheelNeedsFocus.installOnFields(in: widget)
 
         Signals.withPointer(sizeRow.raw, "notify::selected") { [weak self] _ in
             guard let self, !self.following else { return }
