@@ -42,6 +42,23 @@ final class CollageController {
 
     var document: CollageDocument { store.document }
 
+    // MARK: Trying settings out
+
+    /// Settings the preview shows instead of the document's while the user
+    /// is still choosing (a colour being picked), not yet a change nor an undo step.
+    private(set) var trialSettings: CollageSettings?
+    private var trialWatchers: [@MainActor () -> Void] = []
+
+    func tryOut(_ settings: CollageSettings?) {
+        guard settings != trialSettings else { return }
+        trialSettings = settings
+        trialWatchers.forEach { $0() }
+    }
+
+    func watchTrials(_ watcher: @escaping @MainActor () -> Void) {
+        trialWatchers.append(watcher)
+    }
+
     // MARK: Adding
 
     /// Adds what was opened or dropped: the local files as `add(paths:)`

@@ -16,7 +16,7 @@ extension CollagePreview {
 
     func installCheckerboard() {
         DrawFunction.set(on: sizer) { [weak self] cr, _, _ in
-            guard let self, !self.controller.document.settings.background.isOpaque,
+            guard let self, !(self.controller.trialSettings ?? self.controller.document.settings).background.isOpaque,
                   !self.controller.document.photos.isEmpty, let texture = self.texture,
                   let frame = self.imageFrame(in: self.sizer) else { return }
             Self.drawCheckerboard(cr, x: frame.x, y: frame.y, width: Double(texture.width) * frame.scale,

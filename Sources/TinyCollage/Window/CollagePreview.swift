@@ -113,6 +113,7 @@ final class CollagePreview {
         // Every part of the document shows in the collage.
         controller.store.observe { [weak self] document, _ in self?.update(document) }
         controller.watchAdmissions { [weak self] in self.map { $0.update($0.controller.document) } }
+        controller.watchTrials { [weak self] in self?.render() }
         update(controller.document)
     }
 
@@ -151,6 +152,7 @@ final class CollagePreview {
 
     func render() {
         var document = controller.document
+        if let trial = controller.trialSettings { document.settings = trial }
         if let live = liveCrop, let index = document.index(of: live.id) { document.photos[index].crop = live.crop }
         if let live = liveProportions {
             document.settings = document.settings.moving(split: live.path, shape: live.shape, to: live.weights)
