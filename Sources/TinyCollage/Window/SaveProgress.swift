@@ -27,14 +27,17 @@ final class SaveProgress {
         g_object_ref(label.raw)
         gtk_button_set_child(button.cast(), nil)
         stack = gtk_stack_new()!
-        gtk_stack_add_named(stack.opaque, label, "label")
+        // The word's width while idle: a phone-sized header has no room to spare.
+        gtk_stack_set_hhomogeneous(stack.opaque, 0)
+        gtk_stack_set_interpolate_size(stack.opaque, 0)
+        addStackPage(stack, label, name: "label", label: tr("Save"))
         g_object_unref(label.raw)
         bar = gtk_progress_bar_new()!
         gtk_progress_bar_set_show_text(bar.opaque, 1)
         gtk_widget_set_size_request(bar, Self.width, -1)
         gtk_widget_set_valign(bar, GTK_ALIGN_CENTER)
         name(bar, "saveProgress", label: tr("Saving progress"))
-        gtk_stack_add_named(stack.opaque, bar, "progress")
+        addStackPage(stack, bar, name: "progress", label: tr("Saving progress"))
         gtk_stack_set_visible_child_name(stack.opaque, "label")
         gtk_button_set_child(button.cast(), stack)
     }
