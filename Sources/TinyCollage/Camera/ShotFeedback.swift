@@ -37,7 +37,10 @@ final class ShotFeedback {
         tc_accessible_set_hidden(thumbnail, 1)
         label = gtk_label_new(nil)!
         gtk_label_set_wrap(label.opaque, 1)
+        // A wrapping label asks for little room: this much keeps the count on one line.
+        gtk_label_set_width_chars(label.opaque, 30)
         gtk_label_set_max_width_chars(label.opaque, 60)
+        gtk_label_set_xalign(label.opaque, 0)
         gtk_label_set_lines(label.opaque, 2)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_set_name(label, "cameraFeedbackText")
