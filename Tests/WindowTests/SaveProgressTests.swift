@@ -9,14 +9,6 @@ import Testing
 import TestSupport
 
 extension AppUnderTest {
-    /// The state now, without waiting for saves or renders to end.
-    func stateWhileBusy() throws -> AppState {
-        let path = home.file("busy-\(UUID().uuidString).json")
-        let reply = try send("dump \(path)")
-        guard reply == "ok" else { throw AppError(description: "dump failed: \(reply)") }
-        return try AppState(json: try Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
     /// Saves with Ctrl+S and watches the Save button until the file is written:
     /// whether the progress bar showed, and the text it showed.
     func saveWatchingProgress() throws -> (shown: [String], saved: String) {
@@ -24,7 +16,7 @@ extension AppUnderTest {
         var shown: [String] = []
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
-            let state = try stateWhileBusy()
+            let state = try stateNow()
             if state.area("saveProgress").visible { shown.append(state.progressText) }
             if !state.lastSaved.isEmpty { return (shown, state.lastSaved) }
             usleep(100_000)
