@@ -17,17 +17,11 @@ extension AppUnderTest {
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline {
             let state = try stateNow()
-            if state.area("saveProgress").visible { shown.append(state.progressText) }
+            if state.area("saveProgress").visible { shown.append(state.text("saveProgress")) }
             if !state.lastSaved.isEmpty { return (shown, state.lastSaved) }
             usleep(100_000)
         }
         throw AppError(description: "no file saved in two minutes")
-    }
-}
-
-extension AppState {
-    var progressText: String {
-        ((raw["areas"] as? [String: Any])?["saveProgress"] as? [String: Any])?["text"] as? String ?? ""
     }
 }
 
