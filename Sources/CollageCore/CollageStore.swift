@@ -125,11 +125,15 @@ public final class CollageStore {
         return removed
     }
 
+    /// Clear All: the photos and the title's text go in one undo step (a
+    /// title about the old photos' place and date would be wrong under new
+    /// ones); where the title goes, its size and colour stay, as choices of look.
     public func clear() {
         guard !document.photos.isEmpty else { return }
         var next = document
         next.photos.removeAll()
-        commit(next, Change(.photos))
+        next.title.text = ""
+        commit(next, Change(next.title == document.title ? .photos : [.photos, .title]))
     }
 
     public func setSettings(_ settings: CollageSettings) {

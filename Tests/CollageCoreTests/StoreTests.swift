@@ -59,6 +59,33 @@ import Testing
         #expect(store.document.photos.isEmpty)
     }
 
+    @Test func clearAllTakesTheTitleAlongAndOneUndoBringsBothBack() {
+        let store = CollageStore()
+        store.add(photos("a", "b"))
+        var title = CollageTitle(text: "Kyoto, 3–5 April 2026")
+        title.position = .bottom
+        store.setTitle(title)
+        var changes: [CollageStore.Change] = []
+        store.observe { _, change in changes.append(change) }
+        store.clear()
+        #expect(store.document.photos.isEmpty)
+        #expect(store.document.title.text.isEmpty)
+        #expect(store.document.title.position == .bottom, "the look stays")
+        #expect(changes == [CollageStore.Change([.photos, .title])])
+        store.add(photos("c"))
+        store.undo()
+        store.undo()
+        #expect(names(store) == ["a", "b"])
+        #expect(store.document.title == title)
+        // Without a title, Clear All touches the photos only.
+        let plain = CollageStore()
+        plain.add(photos("a"))
+        changes = []
+        plain.observe { _, change in changes.append(change) }
+        plain.clear()
+        #expect(changes == [CollageStore.Change(.photos)])
+    }
+
     @Test func theSameFileTwiceIsTwoPhotos() {
         let store = CollageStore()
         store.add(paths: ["/p/a.jpg", "/p/a.jpg"])

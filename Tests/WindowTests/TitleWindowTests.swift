@@ -65,6 +65,43 @@ extension AppWindow {
         #expect(try colour(saved, atFractionX: 0.25, y: 120 / 1080) == "white")
     }
 
+    @Test func clearAllTakesTheTitleAlongAndOneUndoBringsBothBack() throws {
+        let yellow = try photos.solid("yellow.png", colour: "yellow", width: 800, height: 800)
+        let green = try photos.solid("green.png", colour: "lime", width: 800, height: 800)
+        let cyan = try photos.solid("cyan.png", colour: "cyan", width: 800, height: 800)
+        let app = try AppUnderTest(files: [yellow, green])
+        try app.openSettings()
+        try app.type("Summer in Kyoto")
+        try app.idle()
+        #expect(try sessionTitle(app) == "Summer in Kyoto")
+        try app.leaveTextFields()
+        try app.key("ctrl+shift+BackSpace")
+        var state = try app.state()
+        #expect(state.photos.isEmpty)
+        #expect(state.title == "" && state.text("collageTitle") == "", "the field is empty too: \(state.text("collageTitle"))")
+        #expect(try sessionTitle(app) == "")
+
+        // New photos: no old place and date printed over them.
+        try app.openWith([cyan])
+        state = try app.state()
+        #expect(state.photos == [cyan])
+        #expect(state.title == "")
+        #expect(try topInk(state.preview, share: 0.15) == 0, "no title in the preview")
+        try app.key("ctrl+s")
+        let saved = try app.state().lastSaved
+        #expect(!saved.isEmpty)
+        #expect(try topInk(saved, share: 0.15) == 0, "no title in the saved file")
+
+        // Undo the add, then the Clear All: photos and title come back together.
+        try app.key("ctrl+z")
+        #expect(try app.state().photos.isEmpty)
+        try app.key("ctrl+z")
+        state = try app.state()
+        #expect(state.photos == [yellow, green])
+        #expect(state.title == "Summer in Kyoto" && state.text("collageTitle") == "Summer in Kyoto")
+        #expect(try topInk(state.preview, share: 0.12) > 50, "the title is drawn again")
+    }
+
     @Test func useSuggestionFillsInWhereAndWhen() throws {
         let tagged = try [3, 4, 5].map { d in
             try photos.tagged("paris\(d).jpg", taken: "2026:04:0\(d) 12:00:00", latitude: TestPlaces.paris.0,

@@ -42,6 +42,23 @@ final class CollageController {
 
     var document: CollageDocument { store.document }
 
+    // MARK: Trying settings out
+
+    /// Settings the preview shows instead of the document's while the user
+    /// is still choosing (a colour being picked), not yet a change nor an undo step.
+    private(set) var trialSettings: CollageSettings?
+    private var trialWatchers: [@MainActor () -> Void] = []
+
+    func tryOut(_ settings: CollageSettings?) {
+        guard settings != trialSettings else { return }
+        trialSettings = settings
+        trialWatchers.forEach { $0() }
+    }
+
+    func watchTrials(_ watcher: @escaping @MainActor () -> Void) {
+        trialWatchers.append(watcher)
+    }
+
     // MARK: Adding
 
     /// Adds what was opened or dropped: the local files as `add(paths:)`
@@ -61,8 +78,8 @@ final class CollageController {
 
     /// Adds files (at `index`, or on the right). Files that are not readable
     /// images are refused with a toast naming them; only as many as fit are
-    /// checked, the rest are counted and said.
-    func add(paths: [String], at index: Int? = nil) {
+    /// checked, the rest are counted and said. `then` hears how many joined.
+    func add(paths: [String], at index: Int? = nil, then: (@MainActor (Int) -> Void)? = nil) {
         guard !paths.isEmpty else { return }
         // Decodes follow the check: their workers load while it runs.
         DecoderPool.shared.prestart(upTo: paths.count + 1)
@@ -86,7 +103,10 @@ final class CollageController {
             let unchecked = paths.count - checked
             let outcome = Admission(accepted: accepted, refused: refused, leftOut: unchecked)
             // Not before a frame that is due: at start, the window's first.
-            MainLoop.post(afterPainting: true) { self.admit(outcome, at: index) }
+            MainLoop.post(afterPainting: true) {
+                let added = self.admit(outcome, at: index)
+                then?(added)
+            }
         }
     }
 
@@ -96,7 +116,9 @@ final class CollageController {
         var leftOut: Int
     }
 
-    private func admit(_ admission: Admission, at index: Int?) {
+    /// Returns how many photos joined the collage.
+    @discardableResult
+    private func admit(_ admission: Admission, at index: Int?) -> Int {
         let result = store.insert(admission.accepted, at: index ?? document.photos.count)
         // After the photos are in: the preview must never see "checked, and none".
         admissionsInFlight -= 1
@@ -106,6 +128,7 @@ final class CollageController {
                               "%s photos were not added: a collage holds at most 9", leftOut, String(leftOut)))
         }
         reportRefused(admission.refused)
+        return result.added.count
     }
 
     /// Whether adds are still being checked (tests wait for this).

@@ -70,6 +70,15 @@ final class TestControl {
                 frame.y + (Double(cell.y) + Double(cell.height) / 2) * frame.scale)
     }
 
+    /// Where the collage is drawn in the window: x, y, width, height.
+    private func previewFrame() -> [Double] {
+        let preview = window.preview
+        guard let texture = preview.texture, let frame = preview.imageFrame(in: preview.surface) else { return [] }
+        var point = graphene_point_t(x: Float(frame.x), y: Float(frame.y)), inWindow = graphene_point_t()
+        gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
+        return [Double(inWindow.x), Double(inWindow.y), Double(texture.width) * frame.scale, Double(texture.height) * frame.scale]
+    }
+
     /// The preview's dividers: their axis, the middle of each line in window
     /// coordinates, and where it stands in its split in percent.
     private func dividers() -> [[String: Any]] {
@@ -159,11 +168,39 @@ final class TestControl {
         return names
     }
 
+    /// The words a label, a text field, a progress bar or a button shows on
+    /// screen (an underscore shown as such included, a mnemonic's not).
+    private func shownText(_ widget: Widget) -> String? {
+        switch string(tc_type_name_of(widget.raw)) {
+        case "GtkLabel": return string(gtk_label_get_text(widget.opaque))
+        case "GtkEntry": return string(gtk_editable_get_text(widget.opaque))
+        case "GtkProgressBar": return string(gtk_progress_bar_get_text(widget.opaque))
+        case "GtkButton": return shownLabel(in: widget)
+        default: return nil
+        }
+    }
+
+    /// The first label on screen inside `widget`.
+    private func shownLabel(in widget: Widget) -> String? {
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            if gtk_widget_get_mapped(current) != 0 || gtk_widget_get_visible(current) != 0 && gtk_widget_get_mapped(widget) == 0 {
+                if string(tc_type_name_of(current.raw)) == "GtkLabel" { return string(gtk_label_get_text(current.opaque)) }
+                if let text = shownLabel(in: current) { return text }
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
+    }
+
     private func dump(to path: String) {
         var areas: [String: Any] = [:]
         func visit(_ widget: Widget) {
             if let name = givenName(widget) {
-                areas[name] = bounds(widget)
+                var entry = bounds(widget)
+                if let text = shownText(widget) { entry["text"] = text }
+                if let tooltip = string(gtk_widget_get_tooltip_text(widget)) { entry["tooltip"] = tooltip }
+                areas[name] = entry
             }
             var child = gtk_widget_get_first_child(widget)
             while let current = child {
@@ -214,6 +251,8 @@ final class TestControl {
                 return [Double(inWindow.x), Double(inWindow.y)]
             },
             "layout": document.settings.layout.rawValue,
+            "previewFrame": previewFrame(),
+            "title": document.title.text,
             "dividers": dividers(),
             "swapTarget": window.preview.swap.target.flatMap { document.photo(id: $0)?.path } ?? "",
             "peakMemoryKiB": Self.memoryKiB(),

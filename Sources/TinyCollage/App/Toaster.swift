@@ -5,16 +5,16 @@
 // readers: GTK 4.8 has no announce(), so a visually empty label with the
 // "alert" role (AT-SPI: notification) is shown with the message, which
 // assistive technologies present as it appears. Toasts go to the overlay in
-// use — the preview's, so they never cover the strip or the gallery, or the
-// camera page's while it is open.
+// use — the preview's, so they never cover the strip or the gallery. While
+// the camera page is open, messages go to its answer line instead (a toast
+// there would cover the shutter, and a burst's would queue up).
 
 import CGtk
 
 @MainActor
 final class Toaster {
-    /// Where toasts go, newest first; the first still alive is in use. Held
-    /// weakly: an overlay GTK has freed (the camera page's) is passed over.
-    private var overlays: [(pointer: OpaquePointer, weak: WeakWidget)]
+    /// Where toasts go.
+    private let overlay: OpaquePointer
     private let announcer: Widget
     /// Every message shown, for tests and the state dump.
     private(set) var messages: [String] = []
@@ -26,7 +26,7 @@ final class Toaster {
     /// goes into `announcerHost` (a GtkOverlay over the whole window's content,
     /// so it is on screen whatever page shows).
     init(overlay: OpaquePointer, announcerHost: Widget) {
-        overlays = [(overlay, WeakWidget(overlay.widget))]
+        self.overlay = overlay
         announcer = tc_label_new_with_role(GTK_ACCESSIBLE_ROLE_ALERT)!
         gtk_widget_set_name(announcer, "announcer")
         addClass(announcer, "announcer")
@@ -41,20 +41,19 @@ final class Toaster {
         gtk_overlay_add_overlay(announcerHost.opaque, announcer)
     }
 
-    /// Toasts go to `overlay` until `stopUsing` (the camera page while it is open).
-    func use(_ overlay: OpaquePointer) {
-        overlays.insert((overlay, WeakWidget(overlay.widget)), at: 0)
-    }
-
-    func stopUsing(_ overlay: OpaquePointer) {
-        overlays.removeAll { $0.pointer == overlay }
-    }
+    /// Where messages go instead of a toast while set (the camera page's
+    /// answer line): each replaces the one before, and buttons are left out.
+    var messageLine: (@MainActor (String) -> Void)?
 
     /// Shows `title`; `button`/`action`/`target` put a button on the toast,
     /// `extra` a widget (a second button) beside the message.
     func show(_ title: String, button: String? = nil, action: String? = nil, target: OpaquePointer? = nil,
               extra: Widget? = nil) {
         messages.append(title)
+        if let messageLine {
+            messageLine(title)
+            return announce(title)
+        }
         let toast = adw_toast_new("")!
         adw_toast_set_custom_title(toast, Self.titleWidget(title, extra: extra))
         if let button, let action {
@@ -63,12 +62,8 @@ final class Toaster {
             if let target { adw_toast_set_action_target_value(toast, target) }
         }
         adw_toast_set_timeout(toast, 5)
-        announce(title)
-        guard let overlay = overlays.first(where: { $0.weak.isAlive })?.pointer else {
-            g_object_unref(toast.raw)
-            return
-        }
         adw_toast_overlay_add_toast(overlay, toast)
+        announce(title)
         // The toast's own widgets named for screen readers: now, and again once
         // libadwaita has made all of them (if the overlay is still there then).
         AccessibleTree.tidy(overlay.widget)
@@ -97,8 +92,9 @@ final class Toaster {
         return box
     }
 
-    /// Shows the alert label with `text`: appearing is what a screen reader presents.
-    private func announce(_ text: String) {
+    /// Says `text` to screen readers only: the alert label appears with it,
+    /// which is what a screen reader presents.
+    func announce(_ text: String) {
         tc_accessible_set_hidden(announcer, 1)
         gtk_label_set_text(announcer.opaque, text)
         tc_accessible_set_label(announcer, text)

@@ -54,13 +54,19 @@ extension CameraPage {
         MainLoop.after(milliseconds: 1000) { [weak self] in self?.tick(token) }
     }
 
-    private func setBurstButton(running: Bool) {
-        if running {
-            gtk_button_set_label(burstButton.cast(), tr("_Stop Burst"))
-            AccessibleTree.label(burstButton, tr("Stop the burst"))
-        } else {
-            gtk_button_set_label(burstButton.cast(), tr("_4 Photos, 3 s Apart"))
-            AccessibleTree.label(burstButton, tr("Take 4 photos, 3 seconds apart"))
+    /// The button's words, tooltip and accessible name for either state. The
+    /// label is the button's mnemonic label (mnemonicButton), so its text is
+    /// set with its mnemonic: gtk_button_set_label would put a plain label in
+    /// its place and show the underscore.
+    func setBurstButton(running: Bool) {
+        let words = running
+            ? (label: tr("_Stop Burst"), tooltip: tr("Stop the burst; the photos taken so far stay"), name: tr("Stop the burst"))
+            : (label: tr("_4 Photos, 3 s Apart"), tooltip: tr("Take 4 photos, one every 3 seconds, with a countdown"),
+               name: tr("Take 4 photos, 3 seconds apart"))
+        if let label = gtk_button_get_child(burstButton.cast()) {
+            gtk_label_set_text_with_mnemonic(label.opaque, words.label)
         }
+        gtk_widget_set_tooltip_text(burstButton, words.tooltip)
+        AccessibleTree.label(burstButton, words.name)
     }
 }

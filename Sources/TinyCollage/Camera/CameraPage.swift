@@ -26,6 +26,10 @@ final class CameraPage {
     let countdownCaption: Widget
     let shutter: Widget
     let burstButton: Widget
+    /// The last shot's thumbnail and count, or the newest message.
+    let feedback = ShotFeedback()
+    /// White over the view for a moment when a shot is taken.
+    private let flashCover: Widget
     private let settings: AppSettings
     private var pipeline: CameraPipeline?
     /// Bumped on every start and stop: answers that arrive later for an older start are dropped.
@@ -103,17 +107,23 @@ final class CameraPage {
         gtk_box_append(counter.cast(), countdown)
         gtk_box_append(counter.cast(), countdownCaption)
         gtk_widget_set_visible(counter, 0)
+        flashCover = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        addClass(flashCover, "camera-flash")
+        gtk_widget_set_can_target(flashCover, 0)
+        gtk_widget_set_name(flashCover, "cameraFlash")
+        gtk_widget_set_visible(flashCover, 0)
         let overlay = gtk_overlay_new()!
         AccessibleTree.label(overlay, tr("Camera"))
         gtk_overlay_set_child(overlay.opaque, stack)
+        gtk_overlay_add_overlay(overlay.opaque, flashCover)
         gtk_overlay_add_overlay(overlay.opaque, counter)
         gtk_widget_set_vexpand(overlay, 1)
         gtk_box_append(widget.cast(), overlay)
+        gtk_box_append(widget.cast(), feedback.widget)
 
-        burstButton = mnemonicButton(tr("_4 Photos, 3 s Apart"))
-        gtk_widget_set_tooltip_text(burstButton, tr("Take 4 photos, one every 3 seconds, with a countdown"))
+        burstButton = mnemonicButton("")
         addClass(burstButton, "pill")
-        name(burstButton, "buttonBurst", label: tr("Take 4 photos, 3 seconds apart"))
+        gtk_widget_set_name(burstButton, "buttonBurst")
         shutter = gtk_button_new()!
         let shutterContent = adw_button_content_new()!
         adw_button_content_set_icon_name(shutterContent.opaque, "camera-photo-symbolic")
@@ -132,6 +142,7 @@ final class CameraPage {
 
         // Kept as an overlay child's parent: the burst shows and hides it.
         countdownBox = counter
+        setBurstButton(running: false)
         Companion.attach(self, to: widget, key: "tinycollage-camera-page")
         Signals.plain(done.raw, "clicked") { [weak self] in self?.onDone?() }
         Signals.plain(shutter.raw, "clicked") { [weak self] in self?.takePhoto() }
@@ -278,10 +289,16 @@ final class CameraPage {
         }
     }
 
-    /// A short dip of the view, so a shot is seen to happen.
-    private func flash() {
-        gtk_widget_set_opacity(picture, 0.25)
-        MainLoop.after(milliseconds: 120, on: picture) { gtk_widget_set_opacity($0, 1) }
+    /// The flash's opacity, step by step, `flashStep` milliseconds apart.
+    static let flashSteps: [Double] = [0.9, 0.7, 0.45, 0.2]
+    static let flashStep: UInt32 = 60
+
+    /// A short white flash over the view, as a camera app gives, so a shot is seen to happen.
+    private func flash(step: Int = 0) {
+        guard step < Self.flashSteps.count else { return gtk_widget_set_visible(flashCover, 0) }
+        gtk_widget_set_opacity(flashCover, Self.flashSteps[step])
+        gtk_widget_set_visible(flashCover, 1)
+        MainLoop.after(milliseconds: Self.flashStep) { [weak self] in self?.flash(step: step + 1) }
     }
 
     // MARK: GStreamer, once

@@ -1,6 +1,7 @@
 // The camera page's look: black behind the live view, the burst's countdown
-// big and white over it. Kept apart from the page because xgettext reads
-// Swift as C and trips over multi-line literals.
+// big and white over it, the shot's white flash, the answer line's room.
+// Kept apart from the page because xgettext reads Swift as C and trips over
+// multi-line literals.
 
 import CGtk
 
@@ -15,6 +16,9 @@ enum CameraStyle {
     .camera-countdown { font-size: 120px; font-weight: 800; color: #ffffff; text-shadow: 0 2px 8px rgba(0,0,0,0.8); }
     .camera-countdown-caption { font-size: 20px; font-weight: 700; color: #ffffff; text-shadow: 0 1px 4px rgba(0,0,0,0.8); }
     .camera-controls { padding: 12px; }
+    .camera-flash { background-color: #ffffff; }
+    .camera-feedback { padding: 6px 12px 0 12px; }
+    .camera-shot-thumbnail { border-radius: 6px; }
     """
 
     static func install() {

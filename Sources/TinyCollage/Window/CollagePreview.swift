@@ -6,7 +6,8 @@
 // this observes the store and asks again on every change and every resize,
 // and tells PhotoFacts what each render learned. Crop gestures live in
 // CollagePreview+Crop, swapping photos in CollagePreview+Swap, the dividers
-// in CollagePreview+Dividers, dragging the collage out in CollagePreview+DragOut.
+// in CollagePreview+Dividers, dragging the collage out in CollagePreview+DragOut,
+// the checkerboard behind a transparent collage in CollagePreview+Checkerboard.
 
 import CGtk
 import CollageCore
@@ -19,7 +20,8 @@ final class CollagePreview {
     let picture: Widget
     let surface: Widget
     let marks: Widget
-    private let sizer: Widget
+    /// Under the picture: reports the area's size, draws the checkerboard.
+    let sizer: Widget
     let controller: CollageController
     private let renderer: PreviewRenderer
     private var areaSize = PixelSize(width: 0, height: 0)
@@ -107,9 +109,11 @@ final class CollagePreview {
         installKeyboardCells()
         installSwap()
         installDragOut()
+        installCheckerboard()
         // Every part of the document shows in the collage.
         controller.store.observe { [weak self] document, _ in self?.update(document) }
         controller.watchAdmissions { [weak self] in self.map { $0.update($0.controller.document) } }
+        controller.watchTrials { [weak self] in self?.render() }
         update(controller.document)
     }
 
@@ -148,6 +152,7 @@ final class CollagePreview {
 
     func render() {
         var document = controller.document
+        if let trial = controller.trialSettings { document.settings = trial }
         if let live = liveCrop, let index = document.index(of: live.id) { document.photos[index].crop = live.crop }
         if let live = liveProportions {
             document.settings = document.settings.moving(split: live.path, shape: live.shape, to: live.weights)
@@ -161,6 +166,7 @@ final class CollagePreview {
         gtk_picture_set_paintable(picture.opaque, texture.paintable)
         self.texture = texture
         lastResult = result
+        gtk_widget_queue_draw(sizer)
         controller.facts.learn(from: result, photos: controller.document.photos)
         // Say once per file why it is missing from the collage.
         let fresh = result.failures.values.filter { !reported.contains($0.path) }

@@ -2,10 +2,13 @@
 // beside the camera page, which "Take Photos…" (win.take-photos) makes and
 // shows, and Done or Escape takes away again — stopping the camera and
 // releasing its pipeline. Shots join the collage through the controller, so
-// the 9-photo limit and its toast apply. The page itself is CameraPage.
+// the 9-photo limit and its message apply; while the page is shown the
+// window's messages go to the page's answer line, which also says how many
+// photos the collage holds after each shot. The page itself is CameraPage.
 // MainWindow.swift calls installCamera(around:) where it sets its content.
 
 import CGtk
+import CollageCore
 
 extension MainWindow {
     /// Wraps `content` with the camera page's stack; returns what to show in its place.
@@ -26,8 +29,6 @@ final class CameraHost {
     private let content: Widget
     /// The page while it is shown; its widget owns it.
     private weak var page: CameraPage?
-    /// The toast overlay around the page while it is shown.
-    private var toasts: OpaquePointer?
 
     init(window: MainWindow, content: Widget) {
         self.window = window
@@ -44,16 +45,12 @@ final class CameraHost {
     func open() {
         guard page == nil, let window else { return }
         let page = CameraPage(settings: window.controller.settings)
-        page.onPhoto = { [weak self] path in self?.window?.controller.add(paths: [path]) }
+        page.onPhoto = { [weak self] path in self?.addShot(path) }
         page.onMessage = { [weak self] text in self?.window?.toaster.show(text) }
         page.onDone = { [weak self] in self?.close() }
         self.page = page
-        // The page's own toasts: the preview's overlay is not on screen meanwhile.
-        let toasts = adw_toast_overlay_new()!
-        adw_toast_overlay_set_child(OpaquePointer(toasts), page.widget)
-        self.toasts = OpaquePointer(toasts)
-        window.toaster.use(OpaquePointer(toasts))
-        addStackPage(stack, toasts, name: "camera", label: tr("Camera"))
+        window.toaster.messageLine = { [weak page] text in page?.feedback.showMessage(text) }
+        addStackPage(stack, page.widget, name: "camera", label: tr("Camera"))
         gtk_stack_set_visible_child_name(stack.opaque, "camera")
         page.focus()
         page.start()
@@ -65,12 +62,24 @@ final class CameraHost {
         guard let page else { return }
         page.stop()
         gtk_stack_set_visible_child_name(stack.opaque, "collage")
-        if let toasts {
-            window?.toaster.stopUsing(toasts)
-            gtk_stack_remove(stack.opaque, toasts.widget)
-        }
-        toasts = nil
+        window?.toaster.messageLine = nil
+        gtk_stack_remove(stack.opaque, page.widget)
         self.page = nil
         gtk_widget_child_focus(content, GTK_DIR_TAB_FORWARD)
+    }
+
+    /// A shot joins the collage; once it is in, the page shows its thumbnail
+    /// and the count, and a screen reader hears the count.
+    private func addShot(_ path: String) {
+        guard let controller = window?.controller else { return }
+        controller.add(paths: [path]) { [weak self] added in
+            guard added > 0, let self, let page = self.page, let window = self.window else { return }
+            let count = window.controller.document.photos.count
+            page.feedback.showShot(path, count: count, capacity: CollageLayout.maximumPhotos)
+            window.toaster.announce(ShotFeedback.countText(count, CollageLayout.maximumPhotos))
+            window.controller.thumbnails.request(path, side: Int(ShotFeedback.side) * 2) { [weak page] result in
+                if case let .success(texture) = result { page?.feedback.setThumbnail(texture, of: path) }
+            }
+        }
     }
 }

@@ -143,6 +143,7 @@ final class MainWindow {
 
         saver.parent = window
         saver.window = self
+        saver.progress = SaveProgress(button: saveButton)
         Companion.attach(self, to: window.widget)
         installActions()
         installDrop(on: screen)

@@ -3,7 +3,8 @@
 // written atomically. Save picks a new name in Pictures that never clashes;
 // Save As asks where and, through the extension or the chosen filter, in
 // which format. Success says where with an Open button; failure says why in
-// a dialog and leaves the collage on screen to try again.
+// a dialog and leaves the collage on screen to try again. A slow save shows
+// its progress in the Save button (SaveProgress).
 
 import CGtk
 import CollageCore
@@ -24,6 +25,8 @@ final class SaveController {
     /// The window was asked to close while saving: it closes once the file is
     /// written, or stays to show why it was not (quitting must not drop a save).
     var closeWhenSaved = false
+    /// Where a slow save shows how far it is; set by the window.
+    var progress: SaveProgress?
 
     init(controller: CollageController) {
         self.controller = controller
@@ -64,11 +67,17 @@ final class SaveController {
         isSaving = true
         window?.updateActions()
         let document = controller.document
+        // Each photo painted is a step; writing the file is the last.
+        let steps = document.photos.count + 1
+        progress?.start()
+        let step: @Sendable (Int) -> Void = { done in
+            MainLoop.post { [weak self] in self?.progress?.set(done: done, of: steps) }
+        }
         // Not the preview's: full-size decodes would push its cached ones out.
         let compositor = Compositor.oneOff()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
-                                      replacing: replacing)
+                                      replacing: replacing, step: step)
             MainLoop.post { self.finish(outcome) }
         }
     }
@@ -108,14 +117,18 @@ final class SaveController {
         case failed(path: String, reason: String)
     }
 
+    /// `step` hears how many steps are behind: photos painted, then the file written.
     nonisolated private static func render(_ document: CollageDocument, compositor: Compositor, candidates: [String],
-                                           format: ImageFormat, replacing: Bool) -> Outcome {
+                                           format: ImageFormat, replacing: Bool, step: @escaping @Sendable (Int) -> Void) -> Outcome {
         let first = candidates[0]
+        let painted = PaintedCount()
         for path in candidates {
             // Rendered per attempt: export converts the pixels in place.
             let result: RenderResult
             do {
-                result = try compositor.render(document, skipFailures: true)
+                painted.reset()
+                result = try compositor.render(document, skipFailures: true) { _, _ in step(painted.next()) }
+                step(document.photos.count)
             } catch {
                 return .failed(path: first, reason: Messages.render(error))
             }
@@ -132,6 +145,7 @@ final class SaveController {
 
     private func finish(_ outcome: Outcome) {
         isSaving = false
+        progress?.finish()
         window?.updateActions()
         switch outcome {
         case let .saved(path, skipped):
@@ -155,6 +169,15 @@ final class SaveController {
             ErrorDialog.present(over: parent, heading: tr("The collage was not saved"), body: body)
         }
     }
+}
+
+/// Photos painted so far, counted on the decoding threads.
+private final class PaintedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func reset() { lock.withLock { count = 0 } }
+    func next() -> Int { lock.withLock { count += 1; return count } }
 }
 
 /// A message that needs an answer before going on (AdwMessageDialog, libadwaita 1.2).

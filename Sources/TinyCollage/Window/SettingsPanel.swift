@@ -2,10 +2,13 @@
 // preview (wide) or below it in place of the strip and gallery (narrow), so
 // every change can be watched as it is made: output size (presets, aspect
 // ratios, custom width × height), gap, margin and background (a colour, or
-// transparent for PNG). Every change is an undoable change of the document,
+// transparent for PNG; the preview follows the colour as it is picked,
+// ColourChooserButton). Every change is an undoable change of the document,
 // re-renders the preview at once, and becomes the default for new collages
-// (GSettings). Widgets follow the document, so undo moves them back. Where
-// the panel goes is the window's business (MainWindow+Layout).
+// (GSettings). Widgets follow the document, so undo moves them back. The
+// wheel scrolls the panel; a field takes it only when focused
+// (WheelNeedsFocus). Where the panel goes is the window's business
+// (MainWindow+Layout).
 
 import CGtk
 import CollageCore
@@ -19,7 +22,7 @@ final class SettingsPanel {
     private let height: Widget
     private let gap: Widget
     private let margin: Widget
-    private let colour: Widget
+    private let colour: ColourChooserButton
     private let transparent: Widget
     /// Set while widgets are being moved to match the document, so their
     /// change signals do not write back a change nobody made.
@@ -77,13 +80,10 @@ final class SettingsPanel {
         let marginRow = Self.row(tr("Margin"), subtitle: tr("around the photos, in pixels"))
         adw_action_row_add_suffix(marginRow.cast(), margin)
 
-        colour = gtk_color_button_new()!
-        gtk_widget_set_valign(colour, GTK_ALIGN_CENTER)
-        gtk_color_button_set_title(colour.opaque, tr("Background Colour"))
-        name(colour, "settingBackground", label: tr("Background colour"))
-        gtk_color_chooser_set_use_alpha(colour.opaque, 0)
+        colour = ColourChooserButton(title: tr("Background Colour"))
+        name(colour.widget, "settingBackground", label: tr("Background colour"))
         let colourRow = Self.row(tr("Background"), subtitle: nil)
-        adw_action_row_add_suffix(colourRow.cast(), colour)
+        adw_action_row_add_suffix(colourRow.cast(), colour.widget)
         transparent = gtk_switch_new()!
         gtk_widget_set_valign(transparent, GTK_ALIGN_CENTER)
         // Named by its row (the row makes it its activatable widget).
@@ -96,6 +96,7 @@ final class SettingsPanel {
             adw_preferences_group_add(group.cast(), row)
         }
         Companion.attach(self, to: widget)
+        WheelNeedsFocus.installOnFields(in: widget)
 
         Signals.withPointer(sizeRow.raw, "notify::selected") { [weak self] _ in
             guard let self, !self.following else { return }
@@ -116,12 +117,19 @@ final class SettingsPanel {
             guard let self, !self.following else { return }
             self.setMargin(Int(gtk_spin_button_get_value_as_int(self.margin.opaque)))
         }
-        Signals.plain(colour.raw, "color-set") { [weak self] in
+        // The preview follows the colour as it is picked; Select makes it one
+        // undo step, Cancel puts the old one back.
+        colour.onTrial = { [weak self] rgba in
             guard let self else { return }
-            var rgba = GdkRGBA()
-            gtk_color_chooser_get_rgba(self.colour.opaque, &rgba)
-            self.setBackground(RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue)))
+            var trial = self.controller.document.settings
+            trial.background = Self.colour(rgba)
+            self.controller.tryOut(trial)
         }
+        colour.onChoose = { [weak self] rgba in
+            self?.controller.tryOut(nil)
+            self?.setBackground(Self.colour(rgba))
+        }
+        colour.onCancel = { [weak self] in self?.controller.tryOut(nil) }
         Signals.withPointer(transparent.raw, "notify::active") { [weak self] _ in
             guard let self, !self.following else { return }
             self.setTransparent(gtk_switch_get_active(self.transparent.opaque) != 0)
@@ -131,6 +139,10 @@ final class SettingsPanel {
             self.follow(document.settings)
         }
         follow(controller.document.settings)
+    }
+
+    private static func colour(_ rgba: GdkRGBA) -> RGBAColor {
+        RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
     }
 
     private static func spin(_ low: Int, _ high: Int, _ label: String, name widgetName: String) -> Widget {
@@ -198,10 +210,9 @@ final class SettingsPanel {
         gtk_spin_button_set_value(height.opaque, Double(settings.outputSize.height))
         gtk_spin_button_set_value(gap.opaque, Double(settings.gap))
         gtk_spin_button_set_value(margin.opaque, Double(settings.margin))
-        var rgba = GdkRGBA(red: Float(settings.background.red), green: Float(settings.background.green),
-                           blue: Float(settings.background.blue), alpha: 1)
-        gtk_color_chooser_set_rgba(colour.opaque, &rgba)
+        colour.show(GdkRGBA(red: Float(settings.background.red), green: Float(settings.background.green),
+                            blue: Float(settings.background.blue), alpha: 1))
         gtk_switch_set_active(transparent.opaque, settings.background.isOpaque ? 0 : 1)
-        gtk_widget_set_sensitive(colour, settings.background.isOpaque ? 1 : 0)
+        gtk_widget_set_sensitive(colour.widget, settings.background.isOpaque ? 1 : 0)
     }
 }
