@@ -44,6 +44,9 @@ final class ShotFeedback {
         gtk_label_set_lines(label.opaque, 2)
         gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
         gtk_widget_set_name(label, "cameraFeedbackText")
+        // Empty until the first shot or message, and GTK 4.8 names an empty
+        // label by its class ("GtkLabel"): out of the tree until it says something.
+        tc_accessible_set_hidden(label, 1)
         gtk_box_append(widget.cast(), thumbnail)
         gtk_box_append(widget.cast(), label)
     }
@@ -55,7 +58,7 @@ final class ShotFeedback {
         shownPath = path
         gtk_picture_set_paintable(thumbnail.opaque, nil)
         gtk_widget_set_visible(thumbnail, 1)
-        gtk_label_set_text(label.opaque, Self.countText(count, capacity))
+        show(Self.countText(count, capacity))
     }
 
     /// The thumbnail of `path`, once made; ignored when a newer shot or a message is shown.
@@ -69,7 +72,12 @@ final class ShotFeedback {
         shownPath = nil
         gtk_widget_set_visible(thumbnail, 0)
         gtk_picture_set_paintable(thumbnail.opaque, nil)
+        show(text)
+    }
+
+    private func show(_ text: String) {
         gtk_label_set_text(label.opaque, text)
+        tc_accessible_set_hidden(label, text.isEmpty ? 1 : 0)
     }
 
     static func countText(_ count: Int, _ capacity: Int) -> String {
