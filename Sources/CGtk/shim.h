@@ -109,4 +109,9 @@ static inline void tc_set_accel(GtkApplication *app, const char *action, const c
     gtk_application_set_accels_for_action(app, action, accels);
 }
 
+// gtk_file_chooser_dialog_new is variadic (its buttons); ours are added one by one.
+static inline GtkWidget *tc_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action) {
+    return gtk_file_chooser_dialog_new(title, parent, action, NULL, NULL);
+}
+
 #endif

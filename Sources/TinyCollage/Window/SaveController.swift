@@ -48,19 +48,19 @@ final class SaveController {
 
     func saveAs() {
         guard !controller.document.photos.isEmpty, let parent else { return }
-        FileChooser.saveCollage(parent: parent, suggestedName: Self.suggestedBaseName() + ".png") { [weak self] path, jpeg in
-            guard let self, var path else { return }
+        SaveAsChooser.present(parent: parent, suggestedName: Self.suggestedBaseName() + ".png") { [weak self] answer in
+            guard let self, let answer else { return }
             let quality = self.controller.settings.int("jpeg-quality", default: ImageFormat.defaultJPEGQuality)
-            var replacing = true  // the chooser asked before letting an existing name through
-            if ImageFormat(path: path) == nil {
-                path += jpeg ? ".jpg" : ".png"
-                replacing = false  // a name we completed was never confirmed
-            }
-            self.write(candidates: [path], format: ImageFormat(path: path, quality: quality)!, replacing: replacing)
+            let decision = SaveAsName.decide(path: answer.path, chosen: answer.chosen, shown: answer.shown,
+                                             quality: quality)
+            // The chooser asked before letting an existing name through; a name we completed was never confirmed.
+            self.write(candidates: [decision.path], format: decision.format, replacing: !decision.completed,
+                       typeFromName: decision.nameWon)
         }
     }
 
-    private func write(candidates: [String], format: ImageFormat, replacing: Bool) {
+    /// `typeFromName`: the name's extension overrode the type chosen, which the toast says.
+    private func write(candidates: [String], format: ImageFormat, replacing: Bool, typeFromName: Bool = false) {
         isSaving = true
         window?.updateActions()
         let document = controller.document
@@ -69,7 +69,7 @@ final class SaveController {
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
                                       replacing: replacing)
-            MainLoop.post { self.finish(outcome) }
+            MainLoop.post { self.finish(outcome, typeFromName: typeFromName ? format : nil) }
         }
     }
 
@@ -130,7 +130,7 @@ final class SaveController {
         return .failed(path: first, reason: Messages.reason(ExportError.Reason.exists))
     }
 
-    private func finish(_ outcome: Outcome) {
+    private func finish(_ outcome: Outcome, typeFromName: ImageFormat?) {
         isSaving = false
         window?.updateActions()
         switch outcome {
@@ -143,7 +143,12 @@ final class SaveController {
             }
             // On a phone-sized window two buttons leave the message a word a line: keep Show in Files.
             let roomy = (window?.contentWidth ?? 0) == 0 || window!.contentWidth >= MainWindow.phoneWidth
-            controller.toaster?.show(Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped),
+            var message = Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped)
+            if let typeFromName {
+                // TRANSLATORS: the first %s is "Saved in Pictures"…, the second PNG or JPEG.
+                message = tr("%s (a %s image, as its name says)", message, typeFromName.typeName)
+            }
+            controller.toaster?.show(message,
                                      button: tr("Show in Files"), action: "win.show-in-files",
                                      target: g_variant_new_string(path), extra: roomy ? Self.openButton(for: path) : nil)
             for error in skipped { printError("tinycollage: \(error)") }
