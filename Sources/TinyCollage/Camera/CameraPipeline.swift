@@ -14,6 +14,8 @@ import Dispatch
 import Foundation
 
 /// A GStreamer element reference that may cross threads.
+/// Unchecked: the pointer is not Sendable, but GstObject's reference count and
+/// the state and property calls made through it take the object's own lock.
 final class ElementRef: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<GstElement>
     init(taking pointer: UnsafeMutablePointer<GstElement>) { self.pointer = pointer }
