@@ -233,7 +233,7 @@ extension CollagePreview {
         }
         g_menu_append_submenu(model, tr("_Swap With"), others.cast(GMenuModel.self))
         g_object_unref(others.raw)
-        appendItem(model, tr("_Reset Crop"), "cell.reset-crop", accel: "0")
+        appendItem(model, tr("_Reset Crop"), "cell.reset-crop")
         gtk_popover_menu_set_menu_model(popover.opaque, model.cast(GMenuModel.self))
         g_object_unref(model.raw)
         var rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(cell), height: gtk_widget_get_height(cell))

@@ -3,7 +3,9 @@
 // written atomically. Save picks a new name in Pictures that never clashes;
 // Save As asks where and, through the extension or the chosen filter, in
 // which format. Success says where with an Open button; failure says why in
-// a dialog and leaves the collage on screen to try again.
+// a dialog and leaves the collage on screen to try again. It holds no window:
+// it publishes its state to an observer (the window's actions follow it) and
+// is told the one fact of the window it needs, whether the window is narrow.
 
 import CGtk
 import CollageCore
@@ -14,13 +16,16 @@ import Foundation
 @MainActor
 final class SaveController {
     private let controller: CollageController
-    weak var window: MainWindow?
     var parent: UnsafeMutablePointer<GtkWindow>?
-    private(set) var isSaving = false
+    private(set) var isSaving = false { didSet { observer?(self) } }
     /// The last file written, for tests and the state dump.
     private(set) var lastSaved: String?
     /// The last failure as the dialog said it, for tests and the state dump.
     private(set) var lastError: String?
+    /// Told when a save starts and when it ends (written or failed).
+    var observer: (@MainActor (SaveController) -> Void)?
+    /// A phone-sized window: two buttons would leave the toast's message a word a line.
+    var isNarrow = false
     /// The window was asked to close while saving: it closes once the file is
     /// written, or stays to show why it was not (quitting must not drop a save).
     var closeWhenSaved = false
@@ -43,7 +48,8 @@ final class SaveController {
         let folder = FileChooser.picturesFolder()
         g_mkdir_with_parents(folder, 0o755)
         let base = folder + "/" + Self.suggestedBaseName()
-        write(candidates: [base + ".png"] + (2...99).map { base + " (\($0)).png" }, format: .png, replacing: false)
+        write(candidates: FreshName.candidates(base: base, extension: ImageFormat.png.fileExtension), format: .png,
+              replacing: false)
     }
 
     func saveAs() {
@@ -62,7 +68,6 @@ final class SaveController {
     /// `typeFromName`: the name's extension overrode the type chosen, which the toast says.
     private func write(candidates: [String], format: ImageFormat, replacing: Bool, typeFromName: Bool = false) {
         isSaving = true
-        window?.updateActions()
         let document = controller.document
         // Not the preview's: full-size decodes would push its cached ones out.
         let compositor = Compositor.oneOff()
@@ -108,41 +113,55 @@ final class SaveController {
         case failed(path: String, reason: String)
     }
 
+    private enum Failure: Error {
+        case render(RenderError)
+        case write(ExportError)
+
+        /// The name was taken: the next one is tried.
+        var isTaken: Bool {
+            if case let .write(error) = self { return error.reason == .exists }
+            return false
+        }
+    }
+
     nonisolated private static func render(_ document: CollageDocument, compositor: Compositor, candidates: [String],
                                            format: ImageFormat, replacing: Bool) -> Outcome {
-        let first = candidates[0]
-        for path in candidates {
-            // Rendered per attempt: export converts the pixels in place.
-            let result: RenderResult
-            do {
-                result = try compositor.render(document, skipFailures: true)
-            } catch {
-                return .failed(path: first, reason: Messages.render(error))
+        var skipped: [LoadError] = []
+        do throws(Failure) {
+            let path = try FreshName.first(of: candidates, taken: \.isTaken) { path throws(Failure) in
+                // Rendered per attempt: export converts the pixels in place.
+                let result: RenderResult
+                do throws(RenderError) { result = try compositor.render(document, skipFailures: true) } catch {
+                    throw .render(error)
+                }
+                do throws(ExportError) {
+                    try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
+                } catch {
+                    throw .write(error)
+                }
+                skipped = Array(result.failures.values)
             }
-            do {
-                try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
-                return .saved(path, skipped: Array(result.failures.values))
-            } catch {
-                if error.reason == .exists, path != candidates.last { continue }
-                return .failed(path: path, reason: Messages.reason(error.reason))
+            return .saved(path, skipped: skipped)
+        } catch {
+            switch error {
+            case let .render(error): return .failed(path: candidates[0], reason: Messages.render(error))
+            case let .write(error): return .failed(path: error.path, reason: Messages.reason(error.reason))
             }
         }
-        return .failed(path: first, reason: Messages.reason(ExportError.Reason.exists))
     }
 
     private func finish(_ outcome: Outcome, typeFromName: ImageFormat?) {
+        if case let .saved(path, _) = outcome { lastSaved = path }
         isSaving = false
-        window?.updateActions()
         switch outcome {
         case let .saved(path, skipped):
-            lastSaved = path
             if closeWhenSaved, let parent {
                 closeWhenSaved = false
                 gtk_window_close(parent)
                 return
             }
-            // On a phone-sized window two buttons leave the message a word a line: keep Show in Files.
-            let roomy = (window?.contentWidth ?? 0) == 0 || window!.contentWidth >= MainWindow.phoneWidth
+            // On a phone-sized window keep Show in Files only.
+            let roomy = !isNarrow
             var message = Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped)
             if let typeFromName {
                 // TRANSLATORS: the first %s is "Saved in Pictures"…, the second PNG or JPEG.
@@ -159,17 +178,5 @@ final class SaveController {
             lastError = body
             ErrorDialog.present(over: parent, heading: tr("The collage was not saved"), body: body)
         }
-    }
-}
-
-/// A message that needs an answer before going on (AdwMessageDialog, libadwaita 1.2).
-@MainActor
-enum ErrorDialog {
-    static func present(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String, body: String) {
-        printError("tinycollage: " + heading + ": " + body)
-        let dialog = adw_message_dialog_new(parent, heading, body)!
-        adw_message_dialog_add_response(dialog.cast(), "close", tr("_Close"))
-        adw_message_dialog_set_default_response(dialog.cast(), "close")
-        gtk_window_present(dialog.cast(GtkWindow.self))
     }
 }

@@ -169,20 +169,12 @@ final class StripThumbnail {
         let keys = gtk_event_controller_key_new()!
         Signals.key(keys.raw) { [weak self] keyval, _, state in
             guard let self, let strip = self.strip else { return false }
-            let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
-            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            switch Int32(keyval) {
-            case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
-                strip.trashPhoto(self.photo.id)
-            case GDK_KEY_Left where alt, GDK_KEY_KP_Left where alt:
-                strip.move(self.photo.id, by: -1)
-            case GDK_KEY_Right where alt, GDK_KEY_KP_Right where alt:
-                strip.move(self.photo.id, by: 1)
-            case GDK_KEY_Menu,
-                 GDK_KEY_F10 where shift:
-                self.popUpMenu(at: nil)
-            default:
-                return false
+            switch Shortcuts.stripPhotoAction(keyval: keyval, state: state) {
+            case "thumb.remove": strip.trashPhoto(self.photo.id)
+            case "thumb.move-left": strip.move(self.photo.id, by: -1)
+            case "thumb.move-right": strip.move(self.photo.id, by: 1)
+            case "thumb.menu": self.popUpMenu(at: nil)
+            default: return false
             }
             return true
         }
@@ -200,9 +192,9 @@ final class StripThumbnail {
 
     private static func makeMenu() -> Widget {
         let model = g_menu_new()!
-        appendItem(model, tr("Move _Left"), "thumb.move-left", accel: "<Alt>Left")
-        appendItem(model, tr("Move _Right"), "thumb.move-right", accel: "<Alt>Right")
-        appendItem(model, tr("Re_move"), "thumb.remove", accel: "Delete")
+        appendItem(model, tr("Move _Left"), "thumb.move-left")
+        appendItem(model, tr("Move _Right"), "thumb.move-right")
+        appendItem(model, tr("Re_move"), "thumb.remove")
         let popover = gtk_popover_menu_new_from_model(model.cast(GMenuModel.self))!
         g_object_unref(model.raw)
         gtk_popover_set_has_arrow(popover.cast(), 0)
