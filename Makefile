@@ -112,18 +112,22 @@ validate: deps
 	@$(MAKE) --no-print-directory pot-check
 
 # The template from the sources; pot-check fails when a message is missing from it.
+# The app's messages are tr()/trn()/trc(); the render layer's failure words
+# (FailureWords.swift) are marked N_() and translated where they are shown.
 POT := po/tinycollage.pot
+POT_SOURCES = { grep -rlE '\btr[nc]?\(' Sources/TinyCollage; grep -rlE '\bN_\(' Sources/CollageRender; } | sort
+POT_KEYWORDS = --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --keyword=N_
 pot:
-	grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort > po/POTFILES
-	xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --add-comments=TRANSLATORS \
+	$(POT_SOURCES) > po/POTFILES
+	xgettext --language=C --from-code=UTF-8 $(POT_KEYWORDS) --add-comments=TRANSLATORS \
 		--package-name=TinyCollage --msgid-bugs-address=https://github.com/tinycollage/TinyCollage/issues \
 		--files-from=po/POTFILES --output=$(POT)
 	@for l in $(LINGUAS); do msgmerge --quiet --update --backup=none po/$$l.po $(POT); done
 
 pot-check:
-	@grep -rlE '\btr[nc]?\(' Sources/TinyCollage | sort | diff -q - po/POTFILES >/dev/null || \
+	@$(POT_SOURCES) | diff -q - po/POTFILES >/dev/null || \
 		{ echo "po/POTFILES does not list every file with translatable messages: run 'make pot'"; exit 1; }
-	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 \
+	@tmp=$$(mktemp); xgettext --language=C --from-code=UTF-8 $(POT_KEYWORDS) \
 		--files-from=po/POTFILES --output=$$tmp; \
 	missing=$$(msgcomm --less-than=2 --unique $$tmp $(POT) 2>/dev/null | grep -c '^msgid "' ); rm -f $$tmp; \
 	for l in $(LINGUAS); do \

@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// 6.2: the window's classes use `isolated deinit` (SE-0371), new in Swift 6.2.
 // TinyCollage: a GTK4 collage maker. The arrow goes one way:
 // TinyCollage (window + command line) -> CollageMetadata -> CollageRender -> CollageCore.
 import PackageDescription

@@ -110,9 +110,9 @@ static inline gboolean tc_value_holds(const GValue *value, GType type) {
 
 // Keyboard shortcuts set through gtk_application_set_accels_for_action take a
 // NULL-terminated array; one accelerator per action is all we need.
-static inline void tc_set_accel(GtkApplication *app, const char *action, const char *accel, const char *accel2) {
-    const char *accels[] = { accel, accel2, NULL };
-    gtk_application_set_accels_for_action(app, action, accels);
+// gtk_file_chooser_dialog_new is variadic (its buttons); ours are added one by one.
+static inline GtkWidget *tc_file_chooser_dialog_new(const char *title, GtkWindow *parent, GtkFileChooserAction action) {
+    return gtk_file_chooser_dialog_new(title, parent, action, NULL, NULL);
 }
 
 #endif

@@ -1,7 +1,7 @@
 // One selected photo: a stable identity (the same file may be selected twice),
 // its path, and the part of it the user chose to show. What decoding learns
 // about the file (its size, whether it can be read) is not part of the
-// document: the window keeps such facts apart (PhotoFacts), so learning them
+// document: the window keeps such facts apart (DecodeFacts), so learning them
 // is neither an undo step nor a change of the session file.
 
 import Foundation

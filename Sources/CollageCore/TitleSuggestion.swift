@@ -88,7 +88,7 @@ public enum Place: Hashable, Sendable {
 }
 
 /// What one photo's metadata says, as far as a title cares.
-public struct PhotoFacts: Hashable, Sendable {
+public struct TitleFacts: Hashable, Sendable {
     public var taken: CalendarDay?
     public var coordinate: Coordinate?
     /// The coordinate looked up; nil when there is none or nothing is near.
@@ -131,7 +131,7 @@ public struct TitleSuggestion: Hashable, Sendable {
     }
 
     /// The suggestion for these photos, nil when they say nothing usable.
-    public static func make(_ facts: [PhotoFacts]) -> TitleSuggestion? {
+    public static func make(_ facts: [TitleFacts]) -> TitleSuggestion? {
         let suggestion = TitleSuggestion(places: places(facts.compactMap(\.place)),
                                          time: time(facts.compactMap(\.taken), hemisphere: hemisphere(facts)))
         return suggestion.places == nil && suggestion.time == nil ? nil : suggestion
@@ -167,7 +167,7 @@ public struct TitleSuggestion: Hashable, Sendable {
 
     /// Where the photos were, for the seasons: by their mean latitude; the
     /// north when nothing says.
-    static func hemisphere(_ facts: [PhotoFacts]) -> Hemisphere {
+    static func hemisphere(_ facts: [TitleFacts]) -> Hemisphere {
         let latitudes = facts.compactMap { $0.coordinate?.latitude }
         guard !latitudes.isEmpty else { return .north }
         let mean = latitudes.reduce(0, +) / Double(latitudes.count)

@@ -128,7 +128,7 @@ struct Target {
     private func checkFacts(_ path: String, probed: PixelSize?, vector: Bool, into outcome: inout Outcome) {
         do {
             let answer = try Decoder.isolated(pool: Self.workers).facts(path)
-            outcome.facts = answer.facts == PhotoFacts() ? "read, none" : "read, some"
+            outcome.facts = answer.facts == TitleFacts() ? "read, none" : "read, some"
             if answer.size.isEmpty { outcome.problems.append("facts with an empty size") }
             if !vector, let probed, answer.size != probed {
                 outcome.problems.append("facts say \(answer.size) but the probe said \(probed)")

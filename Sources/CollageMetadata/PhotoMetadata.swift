@@ -21,7 +21,7 @@ public enum PhotoMetadata {
     /// metadata cannot be read (none, damaged, a worker that crashed or ran
     /// out of time on it), has none; only a file that is not there or cannot
     /// be opened is an error.
-    public static func read(path: String, decoder: Decoder = .isolated()) throws(ReadError) -> PhotoFacts {
+    public static func read(path: String, decoder: Decoder = .isolated()) throws(ReadError) -> TitleFacts {
         do throws(LoadError) {
             return try decoder.facts(path).facts
         } catch {
@@ -29,7 +29,7 @@ public enum PhotoMetadata {
             case .missing, .danglingLink, .permissionDenied:
                 throw ReadError(path: path, reason: error.reason)
             default:
-                return PhotoFacts()
+                return TitleFacts()
             }
         }
     }

@@ -7,9 +7,9 @@ import CollageCore
 
 public enum TitleSuggester {
     /// What each photo says; a photo that cannot be read says nothing.
-    public static func facts(for paths: [String]) -> [PhotoFacts] {
+    public static func facts(for paths: [String]) -> [TitleFacts] {
         paths.map { path in
-            var facts = (try? PhotoMetadata.read(path: path)) ?? PhotoFacts()
+            var facts = (try? PhotoMetadata.read(path: path)) ?? TitleFacts()
             facts.place = facts.coordinate.flatMap(PlaceFinder.place(near:))
             return facts
         }
@@ -20,7 +20,7 @@ public enum TitleSuggester {
     }
 
     /// The suggestion from facts already read (Decoder.facts), with their places named.
-    public static func suggestion(from facts: [PhotoFacts]) -> TitleSuggestion? {
+    public static func suggestion(from facts: [TitleFacts]) -> TitleSuggestion? {
         TitleSuggestion.make(facts.map { fact in
             var named = fact
             named.place = fact.coordinate.flatMap(PlaceFinder.place(near:))

@@ -27,7 +27,9 @@ public enum AtomicFile {
     /// Writes `path` through `body`, which gets the temporary file's
     /// descriptor. `permissions` nil means what the umask allows a new file
     /// (`defaultPermissions`; mkstemp alone would make every file 0600).
-    public static func write(to path: String, replacing: Bool, permissions: mode_t? = nil,
+    /// `durable` false skips the flushes to disk, for a cache whose file is
+    /// made again when lost (a thumbnail): all there or not there still holds.
+    public static func write(to path: String, replacing: Bool, permissions: mode_t? = nil, durable: Bool = true,
                              _ body: (Int32) throws(ExportError) -> Void) throws(ExportError) {
         if !replacing, exists(path) {
             throw ExportError(path: path, reason: .exists)
@@ -42,7 +44,7 @@ public enum AtomicFile {
         let fd = try temporary.create(path: path)
         do throws(ExportError) {
             try body(fd)
-            if fsync(fd) != 0 { throw .fromErrno(errno, path: path) }
+            if durable, fsync(fd) != 0 { throw .fromErrno(errno, path: path) }
             fchmod(fd, permissions ?? defaultPermissions)
         } catch {
             close(fd)
@@ -56,7 +58,7 @@ public enum AtomicFile {
             if close(fd) != 0 { throw .fromErrno(errno, path: path) }
             try temporary.moveIntoPlace(path, replacing: replacing)
         }
-        syncFolder(folderText)
+        if durable { syncFolder(folderText) }
     }
 
     /// Writes all `count` bytes at `buffer` to `fd`; returns errno on failure.

@@ -9,6 +9,9 @@ import CPixbuf
 import CollageCore
 import Foundation
 
+// Unchecked: the surface pointer is not Sendable, but nothing writes the pixels
+// once an image is shared (export converts in place only what it consumes),
+// Cairo's reference counts are atomic, and `half` is guarded by `halfLock`.
 public final class CairoImage: @unchecked Sendable {
     /// The cairo_surface_t; this object owns one reference.
     public let surface: OpaquePointer

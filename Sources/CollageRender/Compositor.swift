@@ -12,6 +12,7 @@ import CPixbuf
 import CollageCore
 import Dispatch
 import Foundation
+import Synchronization
 
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case layout(CollageLayout.LayoutError)
@@ -230,61 +231,66 @@ public struct Compositor: Sendable {
 }
 
 /// One pass of painting: the collage surface, shared by the parallel decodes,
-/// painted one photo at a time under a lock (a cairo_t is single-threaded).
-private final class PaintPass: @unchecked Sendable {
-    private let lock = NSLock()
+/// painted one photo at a time under the mutex (a cairo_t is single-threaded).
+private final class PaintPass: Sendable {
+    private struct State {
+        var failures: [Int: LoadError] = [:]
+        var sizeByIndex: [Int: PixelSize] = [:]
+    }
+
+    private let state = Mutex(State())
     private let image: CairoImage
-    private(set) var failures: [Int: LoadError] = [:]
-    private var sizeByIndex: [Int: PixelSize] = [:]
 
     init(image: CairoImage) {
         self.image = image
     }
 
+    var failures: [Int: LoadError] { state.withLock { $0.failures } }
+
     func clear(to colour: RGBAColor) {
-        let cr = cairo_create(image.surface)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
-        cairo_paint(cr)
-        cairo_destroy(cr)
+        state.withLock { _ in
+            let cr = cairo_create(image.surface)!
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
     }
 
     func paint(_ decoded: DecodedPhoto, crop: Crop, in cell: CellRect, index: Int) {
-        lock.withLock {
+        state.withLock { state in
             let cr = cairo_create(image.surface)!
             Compositor.draw(decoded.image, crop: crop, in: cell, cr: cr)
             cairo_destroy(cr)
-            sizeByIndex[index] = decoded.originalSize
+            state.sizeByIndex[index] = decoded.originalSize
         }
     }
 
     func fail(_ index: Int, _ error: LoadError) {
-        lock.withLock { failures[index] = error }
+        state.withLock { $0.failures[index] = error }
     }
 
     /// Failures collected from parallel work.
-    final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var failures: [Int: LoadError] = [:]
+    final class Failures: Sendable {
+        private let failures = Mutex<[Int: LoadError]>([:])
 
-        func add(_ index: Int, _ error: LoadError) { lock.withLock { failures[index] = error } }
-        var all: [Int: LoadError] { lock.withLock { failures } }
+        func add(_ index: Int, _ error: LoadError) { failures.withLock { $0[index] = error } }
+        var all: [Int: LoadError] { failures.withLock { $0 } }
     }
 
     /// Aspects found in parallel, 1 until found.
-    final class Aspects: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Double]
+    final class Aspects: Sendable {
+        private let values: Mutex<[Double]>
 
-        init(count: Int) { values = Array(repeating: 1, count: count) }
-        func set(_ index: Int, _ value: Double) { lock.withLock { values[index] = value } }
-        var all: [Double] { lock.withLock { values } }
+        init(count: Int) { values = Mutex(Array(repeating: 1, count: count)) }
+        func set(_ index: Int, _ value: Double) { values.withLock { $0[index] = value } }
+        var all: [Double] { values.withLock { $0 } }
     }
 
     func originalSizes(for photos: [Photo]) -> [Photo.ID: PixelSize] {
-        lock.withLock {
+        state.withLock {
             var result: [Photo.ID: PixelSize] = [:]
-            for (i, size) in sizeByIndex { result[photos[i].id] = size }
+            for (i, size) in $0.sizeByIndex { result[photos[i].id] = size }
             return result
         }
     }

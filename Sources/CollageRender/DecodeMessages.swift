@@ -266,7 +266,7 @@ struct WireWriter {
     /// A length (u16) and UTF-8 bytes, cut to the maximum on a character boundary.
     mutating func string(_ s: String) {
         var utf8 = Array(s.utf8.prefix(DecodeMessage.maximumStringBytes))
-        while !utf8.isEmpty, String(validatingUTF8: utf8.map { CChar(bitPattern: $0) } + [0]) == nil { utf8.removeLast() }
+        while !utf8.isEmpty, String(validating: utf8, as: UTF8.self) == nil { utf8.removeLast() }
         u16(UInt16(utf8.count))
         bytes += utf8
     }

@@ -49,14 +49,14 @@ public struct Decoder: Sendable {
     /// where it was taken, in one request, under a probe's limits and
     /// deadline. In process (`inProcess`) only the size is read: metadata
     /// is parsed in workers, never here.
-    public func facts(_ path: String) throws(LoadError) -> (size: PixelSize, facts: PhotoFacts) {
+    public func facts(_ path: String) throws(LoadError) -> (size: PixelSize, facts: TitleFacts) {
         let file = try PhotoFile.open(path)
         defer { file.close() }
-        guard let pool else { return (try loader.probe(file, path: path), PhotoFacts()) }
+        guard let pool else { return (try loader.probe(file, path: path), TitleFacts()) }
         let request = DecodeMessage.Request(kind: .facts, pixelLimit: pixelLimit, cpuSeconds: Self.cpuSeconds(.probe))
         return try answer(pool.run(request, file: file.descriptor, purpose: .probe), path: path) { reply, _ in
             if case let .facts(size, taken, coordinate) = reply, !size.isEmpty {
-                return (size, PhotoFacts(taken: taken, coordinate: coordinate))
+                return (size, TitleFacts(taken: taken, coordinate: coordinate))
             }
             return nil
         }

@@ -17,6 +17,8 @@ import Foundation
 import Glibc
 #endif
 
+// Unchecked: the mutable state is touched only with `lock` held; it is an
+// NSCondition because callers wait there for a worker to come back.
 public final class DecoderPool: @unchecked Sendable {
     public static let shared = DecoderPool(executable: DecoderPool.defaultExecutable,
                                            arguments: [DecodeWorker.command], maximumWorkers: DecodeLimits.maximumWorkers)

@@ -53,18 +53,7 @@ public struct ExportError: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var reasonText: String {
-        switch reason {
-        case .folderMissing: return "the folder does not exist"
-        case .notAFolder: return "the folder is not a folder"
-        case .permissionDenied: return "permission denied"
-        case .readOnly: return "the disk is read-only"
-        case .diskFull: return "the disk is full"
-        case .exists: return "the file already exists"
-        case let .encodeFailed(why): return "the image could not be encoded (\(why))"
-        case let .ioError(why): return why
-        }
-    }
+    public var reasonText: String { reason.wording.english }
 
     public var description: String { "\(FilePathText.displayText(path)): \(reasonText)" }
 

@@ -9,6 +9,8 @@
 import CollageCore
 import Foundation
 
+// Unchecked: every stored property but `lock` is touched only with it held;
+// it is an NSCondition because a caller waits there for another's decode.
 public final class ImageCache: @unchecked Sendable {
     private struct Entry {
         var photo: DecodedPhoto

@@ -1,6 +1,5 @@
-// Why a photo could not be used, always with the file it concerns. The text
-// is plain English for logs; what people read is translated from the
-// `Reason` (TinyCollage's Messages.swift), so it can be Japanese. The last
+// Why a photo could not be used, always with the file it concerns. The words
+// for each reason are FailureWords' (English in logs, translated on screen). The last
 // three reasons come from a decoder worker that had to be stopped (see
 // DecoderPool): the file cost that one worker, nothing else.
 
@@ -39,25 +38,7 @@ public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var fileName: String { Photo(path: path).displayName }
 
-    public var reasonText: String {
-        switch reason {
-        case .missing: return "no such file"
-        case .danglingLink: return "the link points to a file that does not exist"
-        case .isDirectory: return "it is a folder, not a photo"
-        case .notRegularFile: return "it is not a regular file"
-        case .permissionDenied: return "permission denied"
-        case .empty: return "the file is empty"
-        case .notAnImage: return "not an image, or a format this computer cannot read"
-        case let .corrupt(detail): return "the image is damaged or incomplete (\(detail))"
-        case let .tooLarge(size, limit):
-            return "the image is too large (\(size), over the limit of \(limit / 1_000_000) megapixels)"
-        case let .ioError(detail): return "it could not be read (\(detail))"
-        case let .unsupported(kind, detail): return "this kind of \(kind) file cannot be read here (\(detail))"
-        case .timedOut: return "it could not be read: reading it took too long"
-        case .outOfMemory: return "it could not be read: it used too much memory"
-        case .crashed: return "it could not be read: it made the image reader crash"
-        }
-    }
+    public var reasonText: String { reason.wording.english }
 
     public var description: String { "\(FilePathText.displayText(path)): \(reasonText)" }
 }

@@ -133,7 +133,7 @@ enum UnsupportedTIFF {
     static func check(_ descriptor: Int32) -> String? {
         var message = [CChar](repeating: 0, count: 1024)
         guard tc_tiff_cannot_handle(descriptor, &message, Int32(message.count)) != 0 else { return nil }
-        let text = String(cString: message)
+        let text = String(cChars: message)
         return text.isEmpty ? "libtiff cannot read it" : text
     }
 }

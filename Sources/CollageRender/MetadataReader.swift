@@ -25,13 +25,13 @@ enum MetadataReader {
     /// The facts in the open file `fd` (read from its start with pread: a
     /// file cut short while Exiv2 read a mapping would be SIGBUS); none when
     /// Exiv2 cannot read it or throws.
-    static func facts(fd: Int32) -> PhotoFacts { read(fd: fd).facts }
+    static func facts(fd: Int32) -> TitleFacts { read(fd: fd).facts }
 
     /// The facts, and what Exiv2 threw when it threw (for the tests: the
     /// exception was caught, not just absent).
-    static func read(fd: Int32) -> (facts: PhotoFacts, thrown: String?) {
+    static func read(fd: Int32) -> (facts: TitleFacts, thrown: String?) {
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return (PhotoFacts(), nil) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return (TitleFacts(), nil) }
         let wanted = min(Int(info.st_size), readLimit)
         var bytes = [UInt8](repeating: 0, count: wanted)
         var count = 0
@@ -41,13 +41,13 @@ enum MetadataReader {
             if got <= 0 { break }
             count += got
         }
-        guard count > 0 else { return (PhotoFacts(), nil) }
+        guard count > 0 else { return (TitleFacts(), nil) }
         var metadata = tc_photo_metadata()
         var why = [CChar](repeating: 0, count: 256)
         let result = bytes.withUnsafeBufferPointer { tc_metadata_read($0.baseAddress, count, &metadata, &why, 256) }
-        if result == Int32(TC_METADATA_THREW) { return (PhotoFacts(), String(cString: why)) }
-        guard result == Int32(TC_METADATA_READ) else { return (PhotoFacts(), nil) }
-        var facts = PhotoFacts()
+        if result == Int32(TC_METADATA_THREW) { return (TitleFacts(), String(cChars: why)) }
+        guard result == Int32(TC_METADATA_READ) else { return (TitleFacts(), nil) }
+        var facts = TitleFacts()
         let taken = withUnsafeBytes(of: metadata.taken) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         facts.taken = CalendarDay(exif: taken)
         if metadata.has_position != 0 {

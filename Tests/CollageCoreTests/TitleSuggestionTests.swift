@@ -10,7 +10,7 @@ import Testing
 
     func time(_ days: [CalendarDay], latitude: Double? = nil) -> TitleSuggestion.Time? {
         TitleSuggestion.make(days.map {
-            PhotoFacts(taken: $0, coordinate: latitude.flatMap { Coordinate(latitude: $0, longitude: 0) })
+            TitleFacts(taken: $0, coordinate: latitude.flatMap { Coordinate(latitude: $0, longitude: 0) })
         })?.time
     }
 
@@ -71,7 +71,7 @@ import Testing
 
     @Test func placesNamedMergedOrDropped() {
         func places(_ list: [Place?]) -> TitleSuggestion.Places? {
-            TitleSuggestion.make(list.map { PhotoFacts(place: $0) })?.places
+            TitleSuggestion.make(list.map { TitleFacts(place: $0) })?.places
         }
         #expect(places([.city("Paris", country: "France"), nil, .city("Paris", country: "France")]) == .one("Paris"))
         #expect(places([.city("Paris", country: "France"), .city("Lyon", country: "France")]) == .two("Paris", "Lyon"))
@@ -88,11 +88,11 @@ import Testing
 
     @Test func nothingKnownIsNoSuggestion() {
         #expect(TitleSuggestion.make([]) == nil)
-        #expect(TitleSuggestion.make([PhotoFacts(), PhotoFacts()]) == nil)
+        #expect(TitleSuggestion.make([TitleFacts(), TitleFacts()]) == nil)
         // A place alone or a time alone is still a suggestion.
-        let placeOnly = TitleSuggestion.make([PhotoFacts(place: .country("Japan"))])
+        let placeOnly = TitleSuggestion.make([TitleFacts(place: .country("Japan"))])
         #expect(placeOnly == TitleSuggestion(places: .one("Japan"), time: nil))
-        let timeOnly = TitleSuggestion.make([PhotoFacts(taken: day(2026, 4, 3)), PhotoFacts()])
+        let timeOnly = TitleSuggestion.make([TitleFacts(taken: day(2026, 4, 3)), TitleFacts()])
         #expect(timeOnly == TitleSuggestion(places: nil, time: .day(day(2026, 4, 3))))
     }
 }

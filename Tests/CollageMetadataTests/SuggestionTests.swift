@@ -77,7 +77,7 @@ import TestSupport
         let folder = try FixtureFolder()
         let plain = try folder.solid("plain.jpg", colour: "green")
         let png = try folder.solid("plain.png", colour: "green")
-        #expect(try PhotoMetadata.read(path: plain) == PhotoFacts())
+        #expect(try PhotoMetadata.read(path: plain) == TitleFacts())
         #expect(TitleSuggester.suggestion(for: [plain, png]) == nil)
     }
 

@@ -19,7 +19,7 @@ import Glibc
         DecoderPool.shared.executable = builtProgram("tinycollage-decoder")
     }
 
-    static func readHere(_ path: String) -> (facts: PhotoFacts, thrown: String?) {
+    static func readHere(_ path: String) -> (facts: TitleFacts, thrown: String?) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(fd) }
         return MetadataReader.read(fd: fd)
@@ -35,16 +35,16 @@ import Glibc
         let folder = try FixtureFolder()
         let canon = Self.readHere(try folder.canonAFInfoJPEG())
         #expect(canon.thrown?.contains("range") == true, "Exiv2 threw out_of_range and it was caught: \(canon)")
-        #expect(canon.facts == PhotoFacts())
+        #expect(canon.facts == TitleFacts())
         let webp = Self.readHere(try folder.riffSizeWebP())
-        #expect(webp.facts == PhotoFacts())
+        #expect(webp.facts == TitleFacts())
     }
 
     @Test func aCanonMakerNoteCostsNothingInAWorker() throws {
         let folder = try FixtureFolder()
         let answer = try Decoder.isolated().facts(try folder.canonAFInfoJPEG())
         #expect(answer.size == PixelSize(width: 16, height: 16))
-        #expect(answer.facts == PhotoFacts())
+        #expect(answer.facts == TitleFacts())
         // The worker is fine: the next photo is read by it as ever.
         let tagged = try folder.tagged("tagged.jpg", taken: "2026:04:03 12:00:00")
         #expect(try Decoder.isolated().facts(tagged).facts.taken == CalendarDay(year: 2026, month: 4, day: 3))
@@ -72,9 +72,9 @@ import Glibc
         let path = try folder.pngWithXMP("huge.png", FixtureFolder.xmpPacket(properties: 10, padding: 60 << 20))
         #expect(MetadataReader.readLimit < 60 << 20)
         // Exiv2 gets the first 16 MB, in which the packet does not end: at once, nothing.
-        var here: (facts: PhotoFacts, thrown: String?)?
+        var here: (facts: TitleFacts, thrown: String?)?
         let parsing = Self.seconds { here = Self.readHere(path) }
-        #expect(here?.facts == PhotoFacts())
+        #expect(here?.facts == TitleFacts())
         #expect(parsing < 1, "took \(parsing) s")
         // In a worker, libpng wades through the chunk before it knows the
         // size; the answer (a size or a reason) still comes by the deadline.

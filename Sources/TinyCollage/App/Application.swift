@@ -53,16 +53,7 @@ final class Application {
         Style.install()
         addAction("quit") { [weak self] in self?.window.map { gtk_window_close($0.window) } }
         addAction("about") { [weak self] in self?.window.map { AboutWindow.present(over: $0.window) } }
-        let accels: [(String, String, String?)] = [
-            ("app.quit", "<Control>q", nil), ("win.close", "<Control>w", nil),
-            ("win.save", "<Control>s", nil), ("win.save-as", "<Control><Shift>s", nil),
-            ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil), ("win.take-photos", "<Control>t", nil),
-            ("win.redo", "<Control><Shift>z", "<Control>y"), ("win.clear", "<Control><Shift>BackSpace", nil),
-            ("win.show-help-overlay", "<Control>question", nil), ("win.settings", "F9", nil),
-            ("win.focus-next-region", "F6", nil), ("win.focus-previous-region", "<Shift>F6", nil),
-        ]
-        let gtkApp = app.cast(GtkApplication.self)
-        for (action, accel, second) in accels { tc_set_accel(gtkApp, action, accel, second) }
+        Shortcuts.install(on: app.cast(GtkApplication.self))
     }
 
     /// Options GApplication parses before the files (HANDLES_OPEN): what is

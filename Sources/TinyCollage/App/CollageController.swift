@@ -16,7 +16,7 @@ final class CollageController {
     let settings: AppSettings
     let thumbnails = ThumbnailService()
     /// What decoding learned about the photos (sizes, failures, too-small marks).
-    let facts = PhotoFacts()
+    let facts = DecodeFacts()
     /// Decodes for the preview, kept so a reorder only re-composites.
     let compositor = Compositor(source: PhotoSource(cache: ImageCache(budgetBytes: 160 << 20)))
     private let probeQueue = DispatchQueue(label: "admit", qos: .userInitiated)

@@ -9,19 +9,21 @@ import CGtk
 enum FirstFrame {
     /// Runs `work` once, on the main loop, after `window`'s first frame was painted.
     static func after(_ window: UnsafeMutablePointer<GtkWindow>, _ work: @escaping @MainActor () -> Void) {
+        // The handler's id, known once connected, for the handler to disconnect itself.
+        final class Connection { var id: gulong = 0 }
         guard let clock = gtk_widget_get_frame_clock(window.widget) else {
             // Not realized yet: its frame clock comes with the realization.
-            var realized: gulong = 0
-            realized = Signals.plain(window.raw, "realize") {
-                g_signal_handler_disconnect(window.raw, realized)
+            let realized = Connection()
+            realized.id = Signals.plain(window.raw, "realize") {
+                g_signal_handler_disconnect(window.raw, realized.id)
                 after(window, work)
             }
             return
         }
         let instance = UnsafeMutableRawPointer(clock)
-        var painted: gulong = 0
-        painted = Signals.plain(instance, "after-paint") {
-            g_signal_handler_disconnect(instance, painted)
+        let painted = Connection()
+        painted.id = Signals.plain(instance, "after-paint") {
+            g_signal_handler_disconnect(instance, painted.id)
             // After this frame's paint has gone out, not inside it.
             MainLoop.post { work() }
         }

@@ -8,7 +8,7 @@
 //   idle                   replies once nothing is being checked, decoded, rendered or saved
 //   dump FILE.json         writes the state (photos, areas and their bounds, the focus,
 //                          thumbnails, gallery cells, toasts, whether the preview
-//                          is a draft of small pictures…); the preview to FILE.json.png
+//                          is a draft of small pictures, shortcuts…); the preview to FILE.json.png
 //   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, storeEdits, rssKiB
 
 #if DEBUG
@@ -90,7 +90,7 @@ final class TestControl {
             let y = across ? Double(divider.line.y) + Double(divider.line.height) / 2 : divider.position
             var point = graphene_point_t(x: Float(frame.x + x * frame.scale), y: Float(frame.y + y * frame.scale))
             var inWindow = graphene_point_t()
-            gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
+            _ = gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
             return ["axis": divider.axis.rawValue, "x": Double(inWindow.x), "y": Double(inWindow.y),
                     "percent": divider.percent, "path": divider.path]
         }
@@ -247,7 +247,7 @@ final class TestControl {
             "cellCenters": document.photos.indices.map { index -> [Double] in
                 guard let center = cellCenter(index) else { return [-1, -1] }
                 var point = graphene_point_t(x: Float(center.x), y: Float(center.y)), inWindow = graphene_point_t()
-                gtk_widget_compute_point(window.preview.surface, window.window.widget, &point, &inWindow)
+                _ = gtk_widget_compute_point(window.preview.surface, window.window.widget, &point, &inWindow)
                 return [Double(inWindow.x), Double(inWindow.y)]
             },
             "layout": document.settings.layout.rawValue,
@@ -257,6 +257,7 @@ final class TestControl {
             "swapTarget": window.preview.swap.target.flatMap { document.photo(id: $0)?.path } ?? "",
             "peakMemoryKiB": Self.memoryKiB(),
             "windowSize": [Int(gtk_widget_get_width(window.window.widget)), Int(gtk_widget_get_height(window.window.widget))],
+            "shortcuts": Self.shortcutsState(of: window.window),
         ]
         do {
             let data = try JSONSerialization.data(withJSONObject: state, options: [.prettyPrinted, .sortedKeys])

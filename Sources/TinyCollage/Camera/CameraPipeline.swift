@@ -15,6 +15,8 @@ import Dispatch
 import Foundation
 
 /// A GStreamer element reference that may cross threads, given back when it goes.
+/// Unchecked: the pointer is not Sendable, but GstObject's reference count and
+/// the state and property calls made through it take the object's own lock.
 final class ElementRef: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<GstElement>
     /// Takes over a reference the caller owns (gst_bin_get_by_name's).

@@ -95,6 +95,7 @@ enum CameraPortal {
     // MARK: D-Bus plumbing
 
     /// One reference to the session bus connection.
+    /// Unchecked: the pointer is not Sendable, but GDBusConnection is documented thread-safe.
     final class Connection: @unchecked Sendable {
         let pointer: OpaquePointer
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
@@ -108,7 +109,7 @@ enum CameraPortal {
         case failure(String, String)
     }
 
-    private final class ReplyBox: @unchecked Sendable {
+    private final class ReplyBox: Sendable {
         let connection: Connection
         let done: @MainActor (Reply) -> Void
         init(_ connection: Connection, _ done: @escaping @MainActor (Reply) -> Void) {
@@ -163,7 +164,9 @@ enum CameraPortal {
     }
 
     /// Listens for one org.freedesktop.portal.Request::Response on `path`.
-    private final class ResponseSubscription: @unchecked Sendable {
+    /// GDBus calls back in the thread-default main context it was made in, the main loop's.
+    @MainActor
+    private final class ResponseSubscription {
         private let connection: Connection
         private var id: guint = 0
         private let handler: @MainActor (UInt32) -> Void

@@ -7,8 +7,11 @@
 import CGst
 import CGtk
 import Foundation
+import Synchronization
 
 /// One reference to a GstSample, which may cross threads.
+/// Unchecked: the pointer is not Sendable, but GstMiniObject reference counts
+/// are atomic and a sample is never written after the sink hands it over.
 final class SampleRef: @unchecked Sendable {
     let pointer: OpaquePointer
     /// Takes over a reference the caller owns.
@@ -23,14 +26,20 @@ final class SampleRef: @unchecked Sendable {
     }
 }
 
-final class FrameHandoff: @unchecked Sendable {
-    private let lock = NSLock()
-    private var newest: SampleRef?
-    private var idlePending = false
-    private var closed = false
+final class FrameHandoff: Sendable {
+    private struct State {
+        var newest: SampleRef?
+        var idlePending = false
+        var closed = false
+        /// Frames replaced before the main loop got to them (stale, never shown).
+        var dropped = 0
+    }
+
+    private let state = Mutex(State())
     private let deliver: @MainActor (SampleRef) -> Void
+
     /// Frames replaced before the main loop got to them (stale, never shown).
-    private(set) var dropped = 0
+    var dropped: Int { state.withLock { $0.dropped } }
 
     init(deliver: @escaping @MainActor (SampleRef) -> Void) {
         self.deliver = deliver
@@ -38,16 +47,13 @@ final class FrameHandoff: @unchecked Sendable {
 
     /// From the streaming thread: keep `sample` as the newest frame.
     func offer(_ sample: SampleRef) {
-        lock.lock()
-        if closed {
-            lock.unlock()
-            return
+        let schedule = state.withLock { state -> Bool in
+            if state.closed { return false }
+            if state.newest != nil { state.dropped += 1 }
+            state.newest = sample
+            defer { state.idlePending = true }
+            return !state.idlePending
         }
-        if newest != nil { dropped += 1 }
-        newest = sample
-        let schedule = !idlePending
-        idlePending = true
-        lock.unlock()
         guard schedule else { return }
         // Below redraw priority: a busy main loop shows fewer frames, never older ones.
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
@@ -62,21 +68,21 @@ final class FrameHandoff: @unchecked Sendable {
     }
 
     private func take() -> SampleRef? {
-        lock.lock()
-        defer { lock.unlock() }
-        idlePending = false
-        let sample = closed ? nil : newest
-        newest = nil
-        return sample
+        state.withLock { state in
+            state.idlePending = false
+            let sample = state.closed ? nil : state.newest
+            state.newest = nil
+            return sample
+        }
     }
 
     /// No more frames: the pipeline is going away.
     func close() {
-        lock.lock()
-        closed = true
-        let last = newest
-        newest = nil
-        lock.unlock()
+        let last = state.withLock { state -> SampleRef? in
+            state.closed = true
+            defer { state.newest = nil }
+            return state.newest
+        }
         _ = last  // released outside the lock
     }
 
@@ -98,7 +104,7 @@ final class FrameHandoff: @unchecked Sendable {
 /// A BGRA frame's pixels as a GdkTexture, sharing the buffer's memory: the
 /// buffer stays mapped until GTK lets go of the texture.
 enum FrameTexture {
-    private final class Mapping: @unchecked Sendable {
+    private final class Mapping {
         let sample: SampleRef
         var map = GstMapInfo()
         let buffer: UnsafeMutablePointer<GstBuffer>

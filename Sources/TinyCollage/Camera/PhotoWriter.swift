@@ -2,8 +2,8 @@
 // video converter, whatever raw format the camera sends), encoded as JPEG by
 // gdk-pixbuf, with an EXIF block made by GStreamer's tag library (the date
 // as DateTimeOriginal, the app as Software) placed after the JPEG's header,
-// and written atomically (AtomicFile) under a name that never clashes:
-// "Photo 2026-11-30 14-05-09.jpg", then " (2)", " (3)"…. Runs off the main
+// and written atomically (AtomicFile) under a name that never clashes
+// (FreshName): "Photo 2026-11-30 14-05-09.jpg", then " (2)", " (3)"…. Runs off the main
 // thread; which folder, and what happens to the file next, is the page's.
 
 import CGst
@@ -25,21 +25,17 @@ enum PhotoWriter {
         let jpeg = try encode(sample)
         let bytes = withEXIF(jpeg, exif: exifBlock(date: date))
         g_mkdir_with_parents(folder, 0o755)
-        let candidates = [baseName] + (2...99).map { baseName + " (\($0))" }
-        for (index, name) in candidates.enumerated() {
-            let path = folder + "/" + name + ".jpg"
-            do throws(ExportError) {
+        do throws(ExportError) {
+            return try FreshName.first(of: FreshName.candidates(base: folder + "/" + baseName, extension: "jpg"),
+                                       taken: { $0.reason == .exists }) { path throws(ExportError) in
                 try AtomicFile.write(to: path, replacing: false) { fd throws(ExportError) in
                     let failed = bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0.baseAddress!, count: $0.count) }
                     if let failed { throw ExportError.fromErrno(failed, path: path) }
                 }
-                return path
-            } catch {
-                if error.reason == .exists, index < candidates.count - 1 { continue }
-                throw .write(error)
             }
+        } catch {
+            throw .write(error)
         }
-        throw .write(ExportError(path: folder + "/" + baseName + ".jpg", reason: .exists))
     }
 
     /// "Photo 2026-11-30 14-05-09": sorts by time, like saved collages.

@@ -250,7 +250,3 @@ private func reportDecoderStatistics() {
     let workers = DecoderPool.shared.statistics
     printError("decode-stats: own-peak-kib=\(peak) workers=\(workers.workersStarted) worker-peak-kib=\(workers.peakWorkerResidentKiB)")
 }
-
-func printError(_ message: String) {
-    FileHandle.standardError.write((message + "\n").data(using: .utf8)!)
-}

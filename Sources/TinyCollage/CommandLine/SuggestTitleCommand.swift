@@ -47,7 +47,7 @@ enum SuggestTitleCommand {
         // ignored. Its header and metadata are read in a decoder worker, in
         // one request: a file that crashes a loader costs the worker.
         DecoderPool.shared.prestart(upTo: photos.count)
-        var facts: [CollageCore.PhotoFacts] = []
+        var facts: [TitleFacts] = []
         for photo in photos {
             do throws(LoadError) {
                 facts.append(try Decoder.isolated().facts(photo).facts)

@@ -167,7 +167,7 @@ final class GalleryCell {
     // MARK: Tooltip
 
     /// The text the tooltip shows, read when GTK asks for it.
-    private final class TooltipText: @unchecked Sendable {
+    private final class TooltipText {
         var text: String?
     }
 

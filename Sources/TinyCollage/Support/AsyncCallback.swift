@@ -10,7 +10,7 @@ import CGtk
 enum AsyncCallback {
     typealias Ready = @MainActor (_ source: OpaquePointer?, _ result: OpaquePointer?) -> Void
 
-    private final class Box: @unchecked Sendable {
+    private final class Box: Sendable {
         let ready: Ready
         init(_ ready: @escaping Ready) { self.ready = ready }
     }

@@ -85,7 +85,7 @@ final class DeferredFileProvider {
 
 /// The provider's state: the answer once known, and the requests waiting for it.
 /// Touched only on the main thread (GTK's vfuncs and our callbacks run there).
-private final class PendingFile: @unchecked Sendable {
+private final class PendingFile {
     static let key = "tinycollage-pending-file"
 
     enum Outcome {

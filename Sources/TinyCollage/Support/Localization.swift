@@ -5,6 +5,7 @@
 // The catalogue is found next to the binary's build tree or under the prefix.
 
 import CGtk
+import CollageRender
 import Foundation
 
 let gettextDomain = "tinycollage"
@@ -13,6 +14,11 @@ func tr(_ message: String, _ arguments: String...) -> String {
     // gettext hands back its argument when untranslated: copy it while it lives.
     let text = message.withCString { String(cString: g_dgettext(gettextDomain, $0)) }
     return filling(text, with: arguments)
+}
+
+/// Words the render layer gives (FailureWords), in the user's language.
+func tr(_ wording: Wording) -> String {
+    wording.filled(wording.template.withCString { String(cString: g_dgettext(gettextDomain, $0)) })
 }
 
 /// A message whose English is the same as another's but whose translation

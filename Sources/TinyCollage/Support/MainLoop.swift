@@ -5,7 +5,7 @@
 import CGtk
 
 enum MainLoop {
-    private final class Job: @unchecked Sendable {
+    private final class Job: Sendable {
         let work: @MainActor () -> Void
         init(_ work: @escaping @MainActor () -> Void) { self.work = work }
     }

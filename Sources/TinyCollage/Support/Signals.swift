@@ -7,7 +7,7 @@
 
 import CGtk
 
-final class SignalBox<F>: @unchecked Sendable {
+final class SignalBox<F: Sendable>: Sendable {
     let function: F
     init(_ function: F) { self.function = function }
 }
@@ -196,8 +196,11 @@ enum Signals {
         let thunk: @convention(c) (UnsafeMutableRawPointer?, Double, Double, UnsafeMutableRawPointer?) -> OpaquePointer? = {
             _, x, y, data in
             let b: SignalBox<Prepare> = Signals.box(data)
-            nonisolated(unsafe) let result = MainActor.assumeIsolated { UncheckedPointer(b.function(x, y)) }
-            return result.pointer
+            // A pointer is not Sendable, so it leaves the actor through a local, not as a result:
+            // the thunk runs on the main thread, as the closure does.
+            nonisolated(unsafe) var provider: OpaquePointer?
+            MainActor.assumeIsolated { provider = b.function(x, y) }
+            return provider
         }
         return connect(instance, "prepare", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
@@ -270,10 +273,4 @@ enum Signals {
         }
         return connect(instance, "open", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
-}
-
-/// Carries a pointer out of a main-actor closure whose result must be Sendable.
-struct UncheckedPointer: @unchecked Sendable {
-    let pointer: OpaquePointer?
-    init(_ pointer: OpaquePointer?) { self.pointer = pointer }
 }

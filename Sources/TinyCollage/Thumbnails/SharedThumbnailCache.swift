@@ -3,7 +3,7 @@
 // reading small PNGs, and leaves thumbnails for them in turn:
 // $XDG_CACHE_HOME/thumbnails/{normal,large}/<md5 of the file's URI>.png, each
 // PNG carrying Thumb::URI and Thumb::MTime; a thumbnail counts only when both
-// match the file as it is now. Written atomically (temporary file, rename),
+// match the file as it is now. Written atomically (AtomicFile),
 // 0600 in 0700 folders as the standard asks. A file that cost a decoder
 // worker (a crash, its memory, its deadline) gets a fail marker in
 // fail/tinycollage/, as the standard has it, so the gallery does not pay for
@@ -92,15 +92,7 @@ enum SharedThumbnailCache {
     static func write(_ image: CairoImage, for entry: Entry, original: PixelSize, extra: [(String, String)] = []) {
         let folder = (entry.file as NSString).deletingLastPathComponent
         g_mkdir_with_parents(folder, 0o700)
-        var template = Array((folder + "/.tinycollage-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return }
-        close(fd)
-        let temporary = String(cString: template)
-        guard let pixbuf = image.pixbufCopy() else {
-            unlink(temporary)
-            return
-        }
+        guard let pixbuf = image.pixbufCopy() else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
         let options: [(String, String)] = [
             ("tEXt::Thumb::URI", entry.uri), ("tEXt::Thumb::MTime", String(entry.modified)),
@@ -116,10 +108,14 @@ enum SharedThumbnailCache {
             keys.forEach { free($0) }
             values.forEach { free($0) }
         }
-        if gdk_pixbuf_savev(pixbuf, temporary, "png", &keys, &values, nil) != 0, rename(temporary, entry.file) == 0 {
-            chmod(entry.file, 0o600)
-        } else {
-            unlink(temporary)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size: gsize = 0
+        guard gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "png", &keys, &values, nil) != 0, let buffer else { return }
+        defer { g_free(buffer) }
+        // Private to the user (the standard's 0600), replacing a stale one; a
+        // lost thumbnail is made again, so it is not flushed to disk.
+        try? AtomicFile.write(to: entry.file, replacing: true, permissions: 0o600, durable: false) { fd throws(ExportError) in
+            if let failed = AtomicFile.writeAll(fd, buffer, count: Int(size)) { throw ExportError.fromErrno(failed, path: entry.file) }
         }
     }
 }

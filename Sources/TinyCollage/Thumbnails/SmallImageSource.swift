@@ -13,6 +13,8 @@ import CollageCore
 import CollageRender
 import Foundation
 
+// Unchecked: its state is only touched with `lock` held, and callers wait on
+// that NSCondition for a file another thread is reading, which Mutex cannot do.
 final class SmallImageSource: @unchecked Sendable {
     /// One for the process: the preview and the thumbnails see the same pictures.
     static let shared = SmallImageSource()

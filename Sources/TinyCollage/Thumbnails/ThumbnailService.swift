@@ -141,7 +141,7 @@ final class ThumbnailService {
     }
 
     /// What the quick look found.
-    private enum Look: @unchecked Sendable {
+    private enum Look: Sendable {
         /// The answer: the cache's thumbnail, or the fail marker's failure.
         case final(Result<CairoImage, LoadError>)
         /// A decode is needed; the small picture to show meanwhile, if any.
@@ -234,7 +234,7 @@ final class ThumbnailService {
 }
 
 /// A decode result crossing back to the main thread (CairoImage is immutable).
-struct UncheckedResult: @unchecked Sendable {
+struct UncheckedResult: Sendable {
     let value: Result<CairoImage, LoadError>
     init(_ value: Result<CairoImage, LoadError>) { self.value = value }
 }

@@ -231,7 +231,7 @@ extension CollagePreview {
             handOver(item) { g_menu_append_item(others, $0) }
         }
         handOver(others) { g_menu_append_submenu(model, tr("_Swap With"), $0.cast(GMenuModel.self)) }
-        appendItem(model, tr("_Reset Crop"), "cell.reset-crop", accel: "0")
+        appendItem(model, tr("_Reset Crop"), "cell.reset-crop")
         handOver(model) { gtk_popover_menu_set_menu_model(popover.opaque, $0.cast(GMenuModel.self)) }
         var rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(cell), height: gtk_widget_get_height(cell))
         if let x, let y {

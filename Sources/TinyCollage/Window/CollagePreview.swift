@@ -4,7 +4,7 @@
 // or open some. A GtkDrawingArea under the picture reports the area's size
 // (GtkPicture has no resize signal). Rendering is PreviewRenderer's job;
 // this observes the store and asks again on every change and every resize,
-// and tells PhotoFacts what each render learned. Crop gestures live in
+// and tells DecodeFacts what each render learned. Crop gestures live in
 // CollagePreview+Crop, swapping photos in CollagePreview+Swap, the dividers
 // in CollagePreview+Dividers, dragging the collage out in CollagePreview+DragOut,
 // the checkerboard behind a transparent collage in CollagePreview+Checkerboard.

@@ -35,32 +35,6 @@ enum FileChooser {
         }
     }
 
-    /// Where to save, and whether the JPEG filter was chosen (Save As…).
-    static func saveCollage(parent: UnsafeMutablePointer<GtkWindow>, suggestedName: String,
-                            _ done: @escaping @MainActor (_ path: String?, _ jpegChosen: Bool) -> Void) {
-        let chooser = gtk_file_chooser_native_new(tr("Save Collage As"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                  tr("_Save"), tr("_Cancel"))!
-        let files = chooser.opaque
-        let png = gtk_file_filter_new()!
-        gtk_file_filter_set_name(png, tr("PNG image"))
-        gtk_file_filter_add_mime_type(png, "image/png")
-        let jpeg = gtk_file_filter_new()!
-        gtk_file_filter_set_name(jpeg, tr("JPEG image"))
-        gtk_file_filter_add_mime_type(jpeg, "image/jpeg")
-        // The chooser keeps both; `jpeg` is compared by address while it does.
-        handOver(png) { gtk_file_chooser_add_filter(files, $0) }
-        handOver(jpeg) { gtk_file_chooser_add_filter(files, $0) }
-        setFolder(files, picturesFolder())
-        gtk_file_chooser_set_current_name(files, suggestedName)
-        run(chooser) { accepted in
-            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil, false) }
-            let path = takePath(g_file_get_path(file))
-            g_object_unref(file.raw)
-            let chosen = gtk_file_chooser_get_filter(files)
-            done(path, chosen.map { UnsafeMutableRawPointer($0) } == UnsafeMutableRawPointer(jpeg))
-        }
-    }
-
     /// The folder to choose from.
     static func chooseFolder(parent: UnsafeMutablePointer<GtkWindow>?, current: String,
                              _ done: @escaping @MainActor (String?) -> Void) {

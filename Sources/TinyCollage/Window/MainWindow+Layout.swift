@@ -41,6 +41,7 @@ extension MainWindow {
     func followWidth() {
         setWide(currentWidth >= Self.wideWidth)
         adw_header_bar_set_decoration_layout(header.opaque, currentWidth < Self.phoneWidth ? ":close" : nil)
+        saver.isNarrow = contentWidth > 0 && contentWidth < Self.phoneWidth
         if !isWide { gallery.fitColumns(toWidth: currentWidth) }
     }
 

@@ -142,7 +142,7 @@ final class MainWindow {
         adw_application_window_set_content(window.cast(), screen)
 
         saver.parent = window
-        saver.window = self
+        saver.observer = { [weak self] _ in self?.updateActions() }
         saver.progress = SaveProgress(button: saveButton)
         Companion.attach(self, to: window.widget)
         installActions()
@@ -209,14 +209,14 @@ final class MainWindow {
     private static func mainMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
         let file = g_menu_new()!
-        appendItem(file, tr("_Open…"), "win.open", accel: "<Control>o")
-        appendItem(file, tr("_Take Photos…"), "win.take-photos", accel: "<Control>t")
-        appendItem(file, tr("Save _As…"), "win.save-as", accel: "<Control><Shift>s")
-        appendItem(file, tr("_Clear All"), "win.clear", accel: "<Control><Shift>BackSpace")
+        appendItem(file, tr("_Open…"), "win.open")
+        appendItem(file, tr("_Take Photos…"), "win.take-photos")
+        appendItem(file, tr("Save _As…"), "win.save-as")
+        appendItem(file, tr("_Clear All"), "win.clear")
         let view = g_menu_new()!
-        appendItem(view, tr("Collage _Settings"), "win.settings", accel: "F9")
+        appendItem(view, tr("Collage _Settings"), "win.settings")
         let app = g_menu_new()!
-        appendItem(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay", accel: "<Control>question")
+        appendItem(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         appendItem(app, tr("_About TinyCollage"), "app.about")
         for section in [file, view, app] {
             g_menu_append_section(menu, nil, section.cast(GMenuModel.self))

@@ -16,6 +16,7 @@ import CollageCore
 import CollageRender
 import Dispatch
 import Foundation
+import Synchronization
 
 @MainActor
 final class PreviewRenderer {
@@ -136,12 +137,11 @@ final class PreviewRenderer {
 }
 
 /// Small pictures found in parallel.
-private final class SmallImages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var images: [Photo.ID: SmallImage] = [:]
+private final class SmallImages: Sendable {
+    private let images = Mutex<[Photo.ID: SmallImage]>([:])
 
-    func set(_ id: Photo.ID, _ image: SmallImage) { lock.withLock { images[id] = image } }
-    var all: [Photo.ID: SmallImage] { lock.withLock { images } }
+    func set(_ id: Photo.ID, _ image: SmallImage) { images.withLock { $0[id] = image } }
+    var all: [Photo.ID: SmallImage] { images.withLock { $0 } }
 }
 
 /// The drafts of one render: the decodes so far and the small pictures,
@@ -149,71 +149,74 @@ private final class SmallImages: @unchecked Sendable {
 /// and a paint on the main thread), at most every `interval` — decodes come
 /// in pairs and threes, one per worker — numbered so the main thread shows
 /// only the newest.
-private final class Drafts: @unchecked Sendable {
-    private let lock = NSLock()
+private final class Drafts: Sendable {
+    private struct State {
+        var decoded: [Photo.ID: DecodedPhoto]
+        var step = 0
+        var lastSent = DispatchTime(uptimeNanoseconds: 0)
+        var unsent = false
+    }
+
+    private let state: Mutex<State>
     private let job: PreviewRenderer.Job
     private let compositor: Compositor
-    private var decoded: [Photo.ID: DecodedPhoto]
     private let small: [Photo.ID: SmallImage]
     private let send: @Sendable (Int, RenderOutcome.Draft) -> Void
-    private var step = 0
-    private var lastSent = DispatchTime(uptimeNanoseconds: 0)
-    private var unsent = false
     static let interval: UInt64 = 40_000_000  // ns
 
     init(job: PreviewRenderer.Job, compositor: Compositor, decoded: [Photo.ID: DecodedPhoto], small: [Photo.ID: SmallImage],
          send: @escaping @Sendable (Int, RenderOutcome.Draft) -> Void) {
         self.job = job
         self.compositor = compositor
-        self.decoded = decoded
+        state = Mutex(State(decoded: decoded))
         self.small = small
         self.send = send
     }
 
     func arrived(_ id: Photo.ID, _ photo: DecodedPhoto) {
-        lock.withLock {
-            guard decoded[id] == nil else { return }
-            decoded[id] = photo
+        state.withLock { state in
+            guard state.decoded[id] == nil else { return }
+            state.decoded[id] = photo
             // The last decode's picture is the render's own result, coming next.
-            guard decoded.count < job.document.photos.count - job.leftOut.count else { return }
-            let due = DispatchTime(uptimeNanoseconds: lastSent.uptimeNanoseconds + Self.interval)
+            guard state.decoded.count < job.document.photos.count - job.leftOut.count else { return }
+            let due = DispatchTime(uptimeNanoseconds: state.lastSent.uptimeNanoseconds + Self.interval)
             guard DispatchTime.now() >= due else {
                 // Sent with a later decode, or at `due` if none comes first.
-                if !unsent {
-                    unsent = true
+                if !state.unsent {
+                    state.unsent = true
                     DispatchQueue.global(qos: .userInitiated).asyncAfter(deadline: due) { self.sendIfUnsent() }
                 }
                 return
             }
-            sendLocked()
+            sendLocked(&state)
         }
     }
 
     func sendNext() {
-        lock.withLock { sendLocked() }
+        state.withLock { sendLocked(&$0) }
     }
 
     private func sendIfUnsent() {
-        lock.withLock { if unsent { sendLocked() } }
+        state.withLock { if $0.unsent { sendLocked(&$0) } }
     }
 
-    private func sendLocked() {
-        unsent = false
-        lastSent = .now()
-        guard let draft = try? compositor.draft(job.document, size: job.size, leavingOut: job.leftOut, decoded: decoded,
-                                                small: small) else { return }
-        step += 1
-        send(step, RenderOutcome.Draft(draft))
+    private func sendLocked(_ state: inout State) {
+        state.unsent = false
+        state.lastSent = .now()
+        guard let draft = try? compositor.draft(job.document, size: job.size, leavingOut: job.leftOut,
+                                                decoded: state.decoded, small: small) else { return }
+        state.step += 1
+        send(state.step, RenderOutcome.Draft(draft))
     }
 }
 
 /// A render result crossing back to the main thread.
-struct RenderOutcome: @unchecked Sendable {
+struct RenderOutcome: Sendable {
     let value: Result<RenderResult, RenderError>
     init(_ value: Result<RenderResult, RenderError>) { self.value = value }
 
     /// A draft crossing back (its image is immutable once made).
-    struct Draft: @unchecked Sendable {
+    struct Draft: Sendable {
         let value: RenderResult
         init(_ value: RenderResult) { self.value = value }
     }

@@ -3,30 +3,36 @@
 // written atomically. Save picks a new name in Pictures that never clashes;
 // Save As asks where and, through the extension or the chosen filter, in
 // which format. Success says where with an Open button; failure says why in
-// a dialog and leaves the collage on screen to try again. A slow save shows
-// its progress in the Save button (SaveProgress).
+// a dialog and leaves the collage on screen to try again. It holds no window:
+// it publishes its state to an observer (the window's actions follow it) and
+// is told the one fact of the window it needs, whether the window is narrow.
+// A slow save shows its progress in the Save button (SaveProgress).
 
 import CGtk
 import CollageCore
 import CollageRender
 import Dispatch
 import Foundation
+import Synchronization
 
 @MainActor
 final class SaveController {
     private let controller: CollageController
-    weak var window: MainWindow?
     var parent: UnsafeMutablePointer<GtkWindow>?
-    private(set) var isSaving = false
+    private(set) var isSaving = false { didSet { observer?(self) } }
     /// The last file written, for tests and the state dump.
     private(set) var lastSaved: String?
     /// The last failure as the dialog said it, for tests and the state dump.
     private(set) var lastError: String?
+    /// Told when a save starts and when it ends (written or failed).
+    var observer: (@MainActor (SaveController) -> Void)?
+    /// Where a slow save shows how far it is; set by the window.
+    var progress: SaveProgress?
+    /// A phone-sized window: two buttons would leave the toast's message a word a line.
+    var isNarrow = false
     /// The window was asked to close while saving: it closes once the file is
     /// written, or stays to show why it was not (quitting must not drop a save).
     var closeWhenSaved = false
-    /// Where a slow save shows how far it is; set by the window.
-    var progress: SaveProgress?
 
     init(controller: CollageController) {
         self.controller = controller
@@ -46,39 +52,39 @@ final class SaveController {
         let folder = FileChooser.picturesFolder()
         g_mkdir_with_parents(folder, 0o755)
         let base = folder + "/" + Self.suggestedBaseName()
-        write(candidates: [base + ".png"] + (2...99).map { base + " (\($0)).png" }, format: .png, replacing: false)
+        write(candidates: FreshName.candidates(base: base, extension: ImageFormat.png.fileExtension), format: .png,
+              replacing: false)
     }
 
     func saveAs() {
         guard !controller.document.photos.isEmpty, let parent else { return }
-        FileChooser.saveCollage(parent: parent, suggestedName: Self.suggestedBaseName() + ".png") { [weak self] path, jpeg in
-            guard let self, var path else { return }
+        SaveAsChooser.present(parent: parent, suggestedName: Self.suggestedBaseName() + ".png") { [weak self] answer in
+            guard let self, let answer else { return }
             let quality = self.controller.settings.int("jpeg-quality", default: ImageFormat.defaultJPEGQuality)
-            var replacing = true  // the chooser asked before letting an existing name through
-            if ImageFormat(path: path) == nil {
-                path += jpeg ? ".jpg" : ".png"
-                replacing = false  // a name we completed was never confirmed
-            }
-            self.write(candidates: [path], format: ImageFormat(path: path, quality: quality)!, replacing: replacing)
+            let decision = SaveAsName.decide(path: answer.path, chosen: answer.chosen, shown: answer.shown,
+                                             quality: quality)
+            // The chooser asked before letting an existing name through; a name we completed was never confirmed.
+            self.write(candidates: [decision.path], format: decision.format, replacing: !decision.completed,
+                       typeFromName: decision.nameWon)
         }
     }
 
-    private func write(candidates: [String], format: ImageFormat, replacing: Bool) {
+    /// `typeFromName`: the name's extension overrode the type chosen, which the toast says.
+    private func write(candidates: [String], format: ImageFormat, replacing: Bool, typeFromName: Bool = false) {
         isSaving = true
-        window?.updateActions()
         let document = controller.document
+        // Not the preview's: full-size decodes would push its cached ones out.
+        let compositor = Compositor.oneOff()
         // Each photo painted is a step; writing the file is the last.
         let steps = document.photos.count + 1
         progress?.start()
         let step: @Sendable (Int) -> Void = { done in
             MainLoop.post { [weak self] in self?.progress?.set(done: done, of: steps) }
         }
-        // Not the preview's: full-size decodes would push its cached ones out.
-        let compositor = Compositor.oneOff()
         DispatchQueue.global(qos: .userInitiated).async {
             let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
                                       replacing: replacing, step: step)
-            MainLoop.post { self.finish(outcome) }
+            MainLoop.post { self.finish(outcome, typeFromName: typeFromName ? format : nil) }
         }
     }
 
@@ -117,47 +123,69 @@ final class SaveController {
         case failed(path: String, reason: String)
     }
 
-    /// `step` hears how many steps are behind: photos painted, then the file written.
-    nonisolated private static func render(_ document: CollageDocument, compositor: Compositor, candidates: [String],
-                                           format: ImageFormat, replacing: Bool, step: @escaping @Sendable (Int) -> Void) -> Outcome {
-        let first = candidates[0]
-        let painted = PaintedCount()
-        for path in candidates {
-            // Rendered per attempt: export converts the pixels in place.
-            let result: RenderResult
-            do {
-                painted.reset()
-                result = try compositor.render(document, skipFailures: true) { _, _ in step(painted.next()) }
-                step(document.photos.count)
-            } catch {
-                return .failed(path: first, reason: Messages.render(error))
-            }
-            do {
-                try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
-                return .saved(path, skipped: Array(result.failures.values))
-            } catch {
-                if error.reason == .exists, path != candidates.last { continue }
-                return .failed(path: path, reason: Messages.reason(error.reason))
-            }
+    private enum Failure: Error {
+        case render(RenderError)
+        case write(ExportError)
+
+        /// The name was taken: the next one is tried.
+        var isTaken: Bool {
+            if case let .write(error) = self { return error.reason == .exists }
+            return false
         }
-        return .failed(path: first, reason: Messages.reason(ExportError.Reason.exists))
     }
 
-    private func finish(_ outcome: Outcome) {
-        isSaving = false
+    /// `step` hears how many steps are behind: photos painted, then the file written.
+    nonisolated private static func render(_ document: CollageDocument, compositor: Compositor, candidates: [String],
+                                           format: ImageFormat, replacing: Bool,
+                                           step: @escaping @Sendable (Int) -> Void) -> Outcome {
+        var skipped: [LoadError] = []
+        let painted = PaintedCount()
+        do throws(Failure) {
+            let path = try FreshName.first(of: candidates, taken: \.isTaken) { path throws(Failure) in
+                // Rendered per attempt: export converts the pixels in place.
+                let result: RenderResult
+                painted.reset()
+                do throws(RenderError) {
+                    result = try compositor.render(document, skipFailures: true) { _, _ in step(painted.next()) }
+                } catch {
+                    throw .render(error)
+                }
+                step(document.photos.count)
+                do throws(ExportError) {
+                    try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
+                } catch {
+                    throw .write(error)
+                }
+                skipped = Array(result.failures.values)
+            }
+            return .saved(path, skipped: skipped)
+        } catch {
+            switch error {
+            case let .render(error): return .failed(path: candidates[0], reason: Messages.render(error))
+            case let .write(error): return .failed(path: error.path, reason: Messages.reason(error.reason))
+            }
+        }
+    }
+
+    private func finish(_ outcome: Outcome, typeFromName: ImageFormat?) {
+        if case let .saved(path, _) = outcome { lastSaved = path }
         progress?.finish()
-        window?.updateActions()
+        isSaving = false
         switch outcome {
         case let .saved(path, skipped):
-            lastSaved = path
             if closeWhenSaved, let parent {
                 closeWhenSaved = false
                 gtk_window_close(parent)
                 return
             }
-            // On a phone-sized window two buttons leave the message a word a line: keep Show in Files.
-            let roomy = (window?.contentWidth ?? 0) == 0 || window!.contentWidth >= MainWindow.phoneWidth
-            controller.toaster?.show(Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped),
+            // On a phone-sized window keep Show in Files only.
+            let roomy = !isNarrow
+            var message = Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped)
+            if let typeFromName {
+                // TRANSLATORS: the first %s is "Saved in Pictures"…, the second PNG or JPEG.
+                message = tr("%s (a %s image, as its name says)", message, typeFromName.typeName)
+            }
+            controller.toaster?.show(message,
                                      button: tr("Show in Files"), action: "win.show-in-files",
                                      target: g_variant_new_string(path), extra: roomy ? Self.openButton(for: path) : nil)
             for error in skipped { printError("tinycollage: \(error)") }
@@ -172,22 +200,9 @@ final class SaveController {
 }
 
 /// Photos painted so far, counted on the decoding threads.
-private final class PaintedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+private final class PaintedCount: Sendable {
+    private let count = Mutex(0)
 
-    func reset() { lock.withLock { count = 0 } }
-    func next() -> Int { lock.withLock { count += 1; return count } }
-}
-
-/// A message that needs an answer before going on (AdwMessageDialog, libadwaita 1.2).
-@MainActor
-enum ErrorDialog {
-    static func present(over parent: UnsafeMutablePointer<GtkWindow>?, heading: String, body: String) {
-        printError("tinycollage: " + heading + ": " + body)
-        let dialog = adw_message_dialog_new(parent, heading, body)!
-        adw_message_dialog_add_response(dialog.cast(), "close", tr("_Close"))
-        adw_message_dialog_set_default_response(dialog.cast(), "close")
-        gtk_window_present(dialog.cast(GtkWindow.self))
-    }
+    func reset() { count.withLock { $0 = 0 } }
+    func next() -> Int { count.withLock { $0 += 1; return $0 } }
 }

@@ -6,7 +6,7 @@
 // the gap it is let go over (a bar marks that gap while dragging), files or
 // gallery photos are inserted there. The drag handlers, the keyboard and the
 // menus all call the same `drop…`/`move`/`trash` methods. What decoding
-// learned (sizes, failures, too-small marks) comes from PhotoFacts.
+// learned (sizes, failures, too-small marks) comes from DecodeFacts.
 
 import CGtk
 import CollageCore

@@ -189,20 +189,12 @@ final class StripThumbnail {
         let keys = gtk_event_controller_key_new()!
         Signals.key(keys.raw) { [weak self] keyval, _, state in
             guard let self, self.strip != nil else { return false }
-            let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
-            let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            switch Int32(keyval) {
-            case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
-                self.perform(.remove)
-            case GDK_KEY_Left where alt, GDK_KEY_KP_Left where alt:
-                self.perform(.moveLeft)
-            case GDK_KEY_Right where alt, GDK_KEY_KP_Right where alt:
-                self.perform(.moveRight)
-            case GDK_KEY_Menu,
-                 GDK_KEY_F10 where shift:
-                self.popUpMenu(at: nil)
-            default:
-                return false
+            switch Shortcuts.stripPhotoAction(keyval: keyval, state: state) {
+            case "thumb.remove": self.perform(.remove)
+            case "thumb.move-left": self.perform(.moveLeft)
+            case "thumb.move-right": self.perform(.moveRight)
+            case "thumb.menu": self.popUpMenu(at: nil)
+            default: return false
             }
             return true
         }
@@ -220,9 +212,9 @@ final class StripThumbnail {
 
     private static func makeMenu() -> Widget {
         let model = g_menu_new()!
-        appendItem(model, tr("Move _Left"), "thumb.move-left", accel: "<Alt>Left")
-        appendItem(model, tr("Move _Right"), "thumb.move-right", accel: "<Alt>Right")
-        appendItem(model, tr("Re_move"), "thumb.remove", accel: "Delete")
+        appendItem(model, tr("Move _Left"), "thumb.move-left")
+        appendItem(model, tr("Move _Right"), "thumb.move-right")
+        appendItem(model, tr("Re_move"), "thumb.remove")
         let popover = gtk_popover_menu_new_from_model(model.cast(GMenuModel.self))!
         g_object_unref(model.raw)
         gtk_popover_set_has_arrow(popover.cast(), 0)

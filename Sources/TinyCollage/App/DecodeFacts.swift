@@ -10,7 +10,7 @@ import CollageCore
 import CollageRender
 
 @MainActor
-final class PhotoFacts {
+final class DecodeFacts {
     enum Kind: Sendable {
         case sizes
         case failures
