@@ -50,10 +50,11 @@ final class AppUnderTest {
     var pictures: String { home.file("Pictures") }
 
     /// Starts the app with `files` on its command line, in a window of
-    /// `width`×`height` (the app's remembered size), and waits until it has
-    /// settled.
+    /// `width`×`height` (the app's remembered size), in `directory` (where
+    /// relative `files` are), and waits until it has settled.
     init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
-         height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false) throws {
+         height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false,
+         directory: String? = nil) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -85,6 +86,7 @@ final class AppUnderTest {
         try Self.waitForTheNameToBeFree(environment: environment)
         process.executableURL = URL(fileURLWithPath: appBinary)
         process.arguments = files
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
@@ -149,7 +151,7 @@ final class AppUnderTest {
             }
             let left = deadline.timeIntervalSinceNow
             guard left > 0, process.isRunning else {
-                throw AppError(description: "no reply to “\(command)” (app running: \(process.isRunning))")
+                throw AppError(description: "no reply to “\(command)” (app running: \(process.isRunning)\(process.isRunning ? "" : ", exit status \(process.terminationStatus)"))")
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 {
