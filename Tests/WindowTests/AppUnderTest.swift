@@ -51,10 +51,11 @@ final class AppUnderTest {
 
     /// Starts the app with `files` on its command line, in a window of
     /// `width`×`height` (the app's remembered size), in `directory` (where
-    /// relative `files` are), and waits until it has settled.
+    /// relative `files` are), on a bus of its own that starts only
+    /// `busServices` when given (with `accessibility`), and waits until it has settled.
     init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
          height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false,
-         directory: String? = nil) throws {
+         directory: String? = nil, busServices: [String]? = nil) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -72,7 +73,7 @@ final class AppUnderTest {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = accessibility ? nil : "none"
         environment["NO_AT_BRIDGE"] = accessibility ? nil : "1"
-        bus = accessibility ? try PrivateBus() : nil
+        bus = accessibility ? try PrivateBus(services: busServices) : nil
         if let bus { environment.merge(bus.environment) { _, new in new } }
         environment["LANGUAGE"] = language
         environment["LC_ALL"] = nil
