@@ -46,8 +46,9 @@ extension AppWindow {
         return (home, data, marker)
     }
 
-    /// Saves two photos' collage and presses Show in Files as a screen reader does.
-    func saveAndShowInFiles(home: FixtureFolder, data: FixtureFolder) throws -> AppUnderTest {
+    /// Saves two photos' collage and presses the toast's `button` as a
+    /// screen reader does; returns the app and the saved file's name.
+    func save(home: FixtureFolder, data: FixtureFolder, andPress button: String) throws -> (AppUnderTest, String) {
         let (folder, red, green, _) = try colourPhotos()
         defer { withExtendedLifetime(folder) {} }
         let dataDirs = data.file("share") + ":" + (ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share")
@@ -55,15 +56,27 @@ extension AppWindow {
                                    accessibility: true, busServices: ["org.a11y.Bus"])
         _ = try Accessibility.tree()
         try app.key("ctrl+s")
-        #expect(try app.state().toasts.last == "Saved in Pictures")
+        let state = try app.state()
+        #expect(state.toasts.last == "Saved in Pictures")
         #expect(try busOwner("org.freedesktop.FileManager1") == nil, "no file manager on this bus")
-        try Accessibility.act("Show in Files", "click", role: "push button")
-        return app
+        try Accessibility.act(button, "click", role: "push button")
+        return (app, (state.lastSaved as NSString).lastPathComponent)
+    }
+
+    /// The toasts once one says that no app could, or after 15 s.
+    func toastsOnceNoAppCould(_ app: AppUnderTest) throws -> [String] {
+        let deadline = Date().addingTimeInterval(15)
+        var toasts: [String] = []
+        while !toasts.contains(where: { $0.hasPrefix("No app") }), Date() < deadline {
+            usleep(100_000)
+            toasts = try app.state().toasts
+        }
+        return toasts
     }
 
     @Test func theFolderOpensWithTheAppForFolders() throws {
         let (home, data, marker) = try desktop(opener: true)
-        let app = try saveAndShowInFiles(home: home, data: data)
+        let (app, _) = try save(home: home, data: data, andPress: "Show in Files")
         let deadline = Date().addingTimeInterval(15)
         while !FileManager.default.fileExists(atPath: marker), Date() < deadline { usleep(100_000) }
         let opened = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? ""
@@ -74,13 +87,8 @@ extension AppWindow {
 
     @Test func withNothingToOpenFoldersAToastSaysSo() throws {
         let (home, data, marker) = try desktop(opener: false)
-        let app = try saveAndShowInFiles(home: home, data: data)
-        let deadline = Date().addingTimeInterval(15)
-        var toasts: [String] = []
-        while !toasts.contains(where: { $0.hasPrefix("No app") }), Date() < deadline {
-            usleep(100_000)
-            toasts = try app.state().toasts
-        }
+        let (app, _) = try save(home: home, data: data, andPress: "Show in Files")
+        let toasts = try toastsOnceNoAppCould(app)
         #expect(toasts.last == "No app on this computer can show the folder “Pictures”", "\(toasts)")
         // No dialog of GTK's own: the window is the app's only one.
         let windows = try run("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", String(app.process.processIdentifier)])
@@ -91,21 +99,8 @@ extension AppWindow {
 
     @Test func openWithNothingToOpenTheImageSaysSoToo() throws {
         let (home, data, _) = try desktop(opener: false)
-        let (folder, red, green, _) = try colourPhotos()
-        defer { withExtendedLifetime(folder) {} }
-        let dataDirs = data.file("share") + ":" + (ProcessInfo.processInfo.environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share")
-        let app = try AppUnderTest(files: [red, green], home: home, extraEnvironment: ["XDG_DATA_DIRS": dataDirs],
-                                   accessibility: true, busServices: ["org.a11y.Bus"])
-        _ = try Accessibility.tree()
-        try app.key("ctrl+s")
-        let saved = (try app.state().lastSaved as NSString).lastPathComponent
-        try Accessibility.act("Open", "click", role: "push button")
-        let deadline = Date().addingTimeInterval(15)
-        var toasts: [String] = []
-        while !toasts.contains(where: { $0.hasPrefix("No app") }), Date() < deadline {
-            usleep(100_000)
-            toasts = try app.state().toasts
-        }
+        let (app, saved) = try save(home: home, data: data, andPress: "Open")
+        let toasts = try toastsOnceNoAppCould(app)
         #expect(toasts.last == "No app on this computer can open “\(saved)”", "\(toasts)")
         #expect(app.isAlive)
     }
