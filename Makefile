@@ -20,7 +20,7 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # the decoder workers (their sandbox; why a TIFF cannot be read), fonts for the
 # title in any script (DejaVu: Latin, Greek, Cyrillic, Hebrew, Arabic; Noto
 # CJK: Japanese, Chinese, Korean), photo metadata and the offline place
-# database for title suggestions (gexiv2, libgweather 4), gdk-pixbuf loaders
+# database for title suggestions (gexiv2, libgeonames), gdk-pixbuf loaders
 # for phone photos, validators, gettext, and what the tests and benchmarks
 # drive (webp's img2webp makes animated WebP fixtures; Nautilus and AT-SPI;
 # python3-xlib, with which the benchmark watches the screen);
@@ -28,7 +28,7 @@ SOURCES := $(shell find Sources -name '*.swift' -o -name '*.h' -o -name '*.modul
 # jpegdec in -good, pipewiresrc for the Camera portal); weston, a headless
 # Wayland compositor for the window tests on Wayland.
 DEBIAN_PACKAGES := pkg-config libgtk-4-dev libadwaita-1-dev libgdk-pixbuf-2.0-dev libglib2.0-dev-bin libseccomp-dev libtiff-dev \
-	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgweather-4-dev \
+	libpango1.0-dev fonts-noto-cjk libgexiv2-dev libgeonames-dev \
 	librsvg2-common heif-gdk-pixbuf webp-pixbuf-loader libavif-gdk-pixbuf \
 	gettext desktop-file-utils appstream \
 	xvfb xauth dbus dbus-x11 xdotool imagemagick libimage-exiftool-perl \

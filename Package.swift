@@ -44,12 +44,12 @@ let package = Package(
             providers: [.apt(["libgexiv2-dev"])]
         ),
         .target(name: "CMetadataGuard", dependencies: ["CExiv2"]),
-        // The place database (libgweather) for title suggestions; apart from
-        // CGtk so only CollageMetadata sees it.
+        // The place database (libgeonames: GeoNames' cities) for title
+        // suggestions; apart from CGtk so only CollageMetadata sees it.
         .systemLibrary(
             name: "CMetadata",
-            pkgConfig: "gweather4",
-            providers: [.apt(["libgweather-4-dev"])]
+            pkgConfig: "geonames",
+            providers: [.apt(["libgeonames-dev"])]
         ),
         // The camera: GStreamer core, app, video and tag libraries.
         .systemLibrary(

@@ -115,4 +115,14 @@ static inline GtkWidget *tc_file_chooser_dialog_new(const char *title, GtkWindow
     return gtk_file_chooser_dialog_new(title, parent, action, NULL, NULL);
 }
 
+// The monitor's work area on X11 (without panels and docks), from
+// <gdk/x11/gdkx11monitor.h>. Declared here rather than by including
+// <gdk/x11/gdkx.h>, whose Xlib macros (None, Bool, Status, Window) would
+// clash with Swift's names; GTK 4.8 has no work area on other backends.
+GType gdk_x11_monitor_get_type(void);
+void gdk_x11_monitor_get_workarea(GdkMonitor *monitor, GdkRectangle *workarea);
+static inline gboolean tc_is_x11_monitor(GdkMonitor *monitor) {
+    return G_TYPE_CHECK_INSTANCE_TYPE(monitor, gdk_x11_monitor_get_type());
+}
+
 #endif

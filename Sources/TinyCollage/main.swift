@@ -1,6 +1,7 @@
 // Entry point: `tinycollage render …` and `tinycollage suggest-title …` are
-// the command line (SPEC §6, §9), `--help` documents them, anything else
-// opens the window. Images are decoded by tinycollage-decoder, a program of
+// the command line (SPEC §6, §9), `--help` documents them, a word that is
+// neither a command nor a file is a usage mistake (MistypedCommand), anything
+// else opens the window. Images are decoded by tinycollage-decoder, a program of
 // its own beside this one (DecoderPool), never by this one.
 
 import CollageCore
@@ -50,5 +51,9 @@ case "--version":
     print(AppInfo.versionText)
     exit(0)
 default:
+    if let first = arguments.first, let mistake = MistypedCommand.message(for: first) {
+        printError("tinycollage: " + mistake + "\n" + tr("Try “tinycollage --help”."))
+        exit(2)
+    }
     exit(AppLauncher.run(arguments))
 }

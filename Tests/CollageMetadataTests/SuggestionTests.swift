@@ -63,16 +63,6 @@ import TestSupport
         #expect(TitleSuggester.suggestion(for: [dateless]) == nil)
     }
 
-    @Test func farFromCitiesTheCountryWhenItIsClear() {
-        // 71 km from A Coruña, and no other country's city within 150 km.
-        #expect(PlaceFinder.place(near: Coordinate(latitude: TestPlaces.offGalicia.0, longitude: TestPlaces.offGalicia.1)!)
-                == .country("Spain"))
-        // Between Sweden and Finland: either would be a guess.
-        #expect(PlaceFinder.place(near: Coordinate(latitude: TestPlaces.bothnia.0, longitude: TestPlaces.bothnia.1)!) == nil)
-        #expect(PlaceFinder.place(near: Coordinate(latitude: TestPlaces.tokyo.0, longitude: TestPlaces.tokyo.1)!)
-                == .city("Tokyo", country: "Japan"))
-    }
-
     @Test func photosWithoutMetadataSuggestNothing() throws {
         let folder = try FixtureFolder()
         let plain = try folder.solid("plain.jpg", colour: "green")

@@ -50,12 +50,14 @@ final class AppUnderTest {
     var pictures: String { home.file("Pictures") }
 
     /// Starts the app with `files` on its command line, in a window of
-    /// `width`×`height` (the app's remembered size), and waits until it has
+    /// `width`×`height` (the app's remembered size), in `directory` (where
+    /// relative `files` are), on a bus of its own that starts only
+    /// `busServices` when given (with `accessibility`), and waits until it has
     /// settled. With `keepingLog`, what it writes to standard error (its
     /// log) goes to a file in its home, for `log`.
     init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
          height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false,
-         keepingLog: Bool = false) throws {
+         directory: String? = nil, busServices: [String]? = nil, keepingLog: Bool = false) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -73,7 +75,7 @@ final class AppUnderTest {
         environment["GSK_RENDERER"] = "cairo"
         environment["GTK_A11Y"] = accessibility ? nil : "none"
         environment["NO_AT_BRIDGE"] = accessibility ? nil : "1"
-        bus = accessibility ? try PrivateBus() : nil
+        bus = accessibility ? try PrivateBus(services: busServices) : nil
         if let bus { environment.merge(bus.environment) { _, new in new } }
         environment["LANGUAGE"] = language
         environment["LC_ALL"] = nil
@@ -87,6 +89,7 @@ final class AppUnderTest {
         try Self.waitForTheNameToBeFree(environment: environment)
         process.executableURL = URL(fileURLWithPath: appBinary)
         process.arguments = files
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
@@ -156,7 +159,7 @@ final class AppUnderTest {
             }
             let left = deadline.timeIntervalSinceNow
             guard left > 0, process.isRunning else {
-                throw AppError(description: "no reply to “\(command)” (app running: \(process.isRunning))")
+                throw AppError(description: "no reply to “\(command)” (app running: \(process.isRunning)\(process.isRunning ? "" : ", exit status \(process.terminationStatus)"))")
             }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             if poll(&poller, 1, Int32(min(left, 1) * 1000)) > 0 {

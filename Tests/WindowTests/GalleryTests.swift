@@ -201,3 +201,40 @@ extension AppWindow {
     }
 }
 }
+
+extension AppWindow {
+/// Gallery cells show each photo whole (issue 20: the README said so, the
+/// cells cropped to squares): a wide collage saved in Pictures, written by
+/// `tinycollage render`, fills its cell's middle and leaves the cell's tint
+/// above and below it; a portrait photo leaves it left and right.
+@Suite struct GalleryWholePhotoTests {
+    @Test func aWideCollageAndAPortraitAreShownWhole() throws {
+        let home = try FixtureFolder()
+        try FileManager.default.createDirectory(atPath: home.file("Pictures"), withIntermediateDirectories: true)
+        let red = try home.solid("red.jpg", colour: "red", width: 600, height: 400)
+        let wide = home.file("Pictures/Collage wide.png")
+        let render = try run(appBinary, ["render", "-o", wide, "--size", "1800x600", red])
+        #expect(render.status == 0, "\(render.stderr)")
+        let tall = try home.solid("Pictures/tall.png", colour: "red", width: 300, height: 900)
+        let app = try AppUnderTest(home: home)
+        _ = try app.waitForGalleryThumbnails(count: 2)
+        let state = try app.state()
+        let origin = try app.screenOrigin(state)
+        let shot = try app.screenshot()
+        func isRed(_ x: Double, _ y: Double) throws -> Bool {
+            let pixel = try pixelWithImageMagick(shot, x: Int(origin.x + x), y: Int(origin.y + y))
+            return pixel.r > 200 && pixel.g < 60 && pixel.b < 60
+        }
+        let wideCell = try #require(state.galleryCell(wide)?.bounds)
+        #expect(wideCell.width > 50, "\(wideCell)")
+        // A 3:1 collage in a square cell: a third of its height in the middle.
+        #expect(try isRed(wideCell.centerX, wideCell.centerY), "the collage in the middle")
+        #expect(try !isRed(wideCell.centerX, wideCell.y + wideCell.height * 0.12), "the cell's tint above, not the collage")
+        #expect(try !isRed(wideCell.centerX, wideCell.y + wideCell.height * 0.88), "and below")
+        let tallCell = try #require(state.galleryCell(tall)?.bounds)
+        #expect(try isRed(tallCell.centerX, tallCell.centerY))
+        #expect(try !isRed(tallCell.x + tallCell.width * 0.12, tallCell.centerY), "the cell's tint left of the portrait")
+        #expect(try !isRed(tallCell.x + tallCell.width * 0.88, tallCell.centerY), "and right")
+    }
+}
+}

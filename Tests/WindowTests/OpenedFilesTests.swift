@@ -40,5 +40,20 @@ extension AppWindow {
                 "\(toasts)")
         #expect(app.isAlive)
     }
+
+    /// A photo whose name is a plain word, given as a person in its folder
+    /// types it, is a file and not a mistyped command (MistypedCommand): the
+    /// window opens with it; a missing one is named there, not taken for a command.
+    @Test func aPhotoNamedLikeAWordOpensTheWindow() throws {
+        let folder = try FixtureFolder()
+        try FileManager.default.moveItem(atPath: try folder.solid("a.png", colour: "lime", width: 300, height: 200),
+                                         toPath: folder.file("rendr"))
+        try folder.solid("photo.jpg", colour: "red", width: 300, height: 200)
+        let app = try AppUnderTest(files: ["rendr", "photo.jpg", "holiday.jpg"], directory: folder.path)
+        let state = try app.state()
+        #expect(state.names == ["rendr", "photo.jpg"], "\(state.names)")
+        #expect(state.toasts.contains { $0.contains("holiday.jpg") }, "\(state.toasts)")
+        #expect(app.isAlive)
+    }
 }
 }

@@ -16,12 +16,42 @@ import Glibc
 final class PrivateBus {
     let address: String
     private let pid: pid_t
+    /// The configuration and service files of a bus with only some services.
+    private var configuration: FixtureFolder?
 
-    init() throws {
+    /// A session bus that starts, by D-Bus activation, only the system's
+    /// `services` (their names, such as "org.a11y.Bus") when given, else any.
+    init(services: [String]? = nil) throws {
+        var bus = ["--session"]
+        if let services {
+            let folder = try FixtureFolder()
+            try FileManager.default.createDirectory(atPath: folder.file("services"), withIntermediateDirectories: true)
+            for name in services {
+                try FileManager.default.copyItem(atPath: "/usr/share/dbus-1/services/\(name).service",
+                                                 toPath: folder.file("services/\(name).service"))
+            }
+            // The session bus's own configuration, with only that folder of services.
+            try """
+                <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+                 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+                <busconfig>
+                  <type>session</type>
+                  <listen>unix:tmpdir=/tmp</listen>
+                  <servicedir>\(folder.file("services"))</servicedir>
+                  <policy context="default">
+                    <allow send_destination="*" eavesdrop="true"/>
+                    <allow eavesdrop="true"/>
+                    <allow own="*"/>
+                  </policy>
+                </busconfig>
+                """.write(toFile: folder.file("session.conf"), atomically: true, encoding: .utf8)
+            bus = ["--config-file=" + folder.file("session.conf")]
+            configuration = folder
+        }
         // Not Foundation's Process: it learns of a child's exit from a descriptor
         // the child inherits, and the forked daemon keeps that open for good.
         let result = try runWithRawArguments("/usr/bin/dbus-daemon",
-                                             ["--session", "--fork", "--print-address=1", "--print-pid=1"].map { Array($0.utf8) },
+                                             (bus + ["--fork", "--print-address=1", "--print-pid=1"]).map { Array($0.utf8) },
                                              environment: ProcessInfo.processInfo.environment)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         guard result.status == 0, lines.count >= 2, let pid = pid_t(lines[1]) else {

@@ -42,6 +42,22 @@ final class AppSettings {
         return Int(g_settings_get_int(settings, key))
     }
 
+    /// The schema's default for `key`, whatever the user has set.
+    func defaultInt(_ key: String, default fallback: Int) -> Int {
+        guard let settings, let value = g_settings_get_default_value(settings, key) else { return fallback }
+        defer { g_variant_unref(value) }
+        return Int(g_variant_get_int32(value))
+    }
+
+    /// Whether the user (or the app for them) has set `key`, rather than
+    /// the schema's default standing.
+    func isSet(_ key: String) -> Bool {
+        guard let settings else { return memory[key] != nil }
+        guard let value = g_settings_get_user_value(settings, key) else { return false }
+        g_variant_unref(value)
+        return true
+    }
+
     func setInt(_ key: String, _ value: Int) {
         guard let settings else { memory[key] = value; return }
         g_settings_set_int(settings, key, Int32(clamping: value))

@@ -3,7 +3,7 @@
 // through GLib's g_date_time_format with formats the translation chooses,
 // so a language can put the year first and count months ("2026年4月")
 // where English names them ("April 2026"). Place names come translated from
-// libgweather's database.
+// libgeonames (PlaceFinder).
 
 import CGtk
 import CollageCore

@@ -1,6 +1,6 @@
 // `tinycollage suggest-title PHOTO…` (SPEC §9): prints, on one line, the
 // title the photos' metadata suggests — where (a nearby city or the
-// country, from libgweather's offline database) and when (their EXIF
+// country, from GeoNames' cities, offline) and when (their EXIF
 // dates) — or nothing when they say neither. Needs no display. Exit status:
 // 0 (with or without a suggestion), 1 a file that is not a readable image
 // (named, with the reason), 2 a usage mistake.

@@ -1,4 +1,5 @@
-// One thumbnail in the gallery grid: the photo cropped to the cell, a check
+// One thumbnail in the gallery grid: the whole photo in the cell (a wide
+// collage saved in Pictures keeps its sides, on the cell's own tint), a check
 // mark badge when it is in the collage, a tooltip with its name (or why it
 // cannot be read), and a drag source so it can be dropped on the strip.
 // Cells are recycled by the grid: each remembers the path it shows now and
@@ -46,7 +47,10 @@ final class GalleryCell {
         gtk_overlay_set_child(OpaquePointer(widget), missing)
 
         picture = gtk_picture_new()!
-        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
+        // Whole, as Nautilus and Shotwell show photos: the gallery is where
+        // saved collages are found again, and one cropped to a square has lost
+        // what tells it from another.
+        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
         gtk_overlay_add_overlay(OpaquePointer(widget), picture)
 

@@ -33,15 +33,17 @@ extension MainWindow {
             guard let self else { return }
             gtk_window_close(self.window)
         }
-        add("show-in-files", parameter: "s") { parameter in
+        add("show-in-files", parameter: "s") { [weak self] parameter in
             guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
-            ShowInFiles.show(path)
+            ShowInFiles.show(path) { folder in
+                self?.toaster.show(tr("No app on this computer can show the folder “%s”", folder))
+            }
         }
-        add("open-file", parameter: "s") { parameter in
+        add("open-file", parameter: "s") { [weak self] parameter in
             guard let parameter, let path = string(g_variant_get_string(OpaquePointer(parameter), nil)) else { return }
-            let file = fileForPath(path)
-            if let uri = takeString(g_file_get_uri(file)) { gtk_show_uri(nil, uri, UInt32(GDK_CURRENT_TIME)) }
-            g_object_unref(UnsafeMutableRawPointer(file))
+            DefaultApp.open(path) { _ in
+                self?.toaster.show(tr("No app on this computer can open “%s”", FilePathText.displayText(Photo(path: path).displayName)))
+            }
         }
         updateActions()
     }

@@ -43,19 +43,22 @@ final class MainWindow {
     /// Where the document is kept; written once more when the window closes.
     var session: SessionStore?
 
-    /// Fits a 1366×768 screen with the top bar and a dock, portrait first.
-    static let defaultSize = (width: 500, height: 720)
-
     init(application: UnsafeMutablePointer<GtkApplication>, controller: CollageController) {
         self.controller = controller
         window = adw_application_window_new(application)!.cast(GtkWindow.self)
         let settings = controller.settings
-        gtk_window_set_default_size(window, Int32(settings.int("window-width", default: Self.defaultSize.width)),
-                                    Int32(settings.int("window-height", default: Self.defaultSize.height)))
+        // The schema's default, or what it says when there is no schema.
+        let preferred = (width: settings.defaultInt("window-width", default: 500),
+                         height: settings.defaultInt("window-height", default: 720))
+        let saved = settings.isSet("window-width") || settings.isSet("window-height")
+            ? (width: settings.int("window-width", default: preferred.width),
+               height: settings.int("window-height", default: preferred.height)) : nil
+        let size = WindowSize.first(saved: saved, preferred: preferred, area: WindowSize.workArea())
+        gtk_window_set_default_size(window, Int32(size.width), Int32(size.height))
         if settings.bool("window-maximized", default: false) { gtk_window_maximize(window) }
         gtk_window_set_title(window, AppInfo.name)
         gtk_window_set_icon_name(window, AppInfo.id)
-        gtk_widget_set_size_request(window.widget, 360, 520)
+        gtk_widget_set_size_request(window.widget, Int32(WindowSize.minimum.width), Int32(WindowSize.minimum.height))
 
         // Toasts over the preview, where they hide no control's clicks (not
         // the strip or the gallery); the announcer over everything.
