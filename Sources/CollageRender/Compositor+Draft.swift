@@ -55,26 +55,25 @@ extension Compositor {
         } catch {
             throw .layout(error)
         }
-        guard let image = CairoImage.make(width: size.width, height: size.height, opaque: settings.background.isOpaque) else {
+        guard let image = CairoImage.make(width: size.width, height: size.height, opaque: settings.backgroundIsOpaque) else {
             throw .tooLarge(size)
         }
+        // As a render paints (StylePainter): photos, then shadows and background under them.
         let cr = cairo_create(image.surface)!
-        let background = settings.background
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-        cairo_paint(cr)
+        let look = CellLook(settings, scale: frame.scale)
         var sizes: [Photo.ID: PixelSize] = [:]
-        for (photo, cell) in zip(photos, frame.cells) {
-            if let full = decoded[photo.id] {
-                Self.draw(full.image, crop: photo.crop, in: cell, cr: cr)
-                sizes[photo.id] = full.originalSize
-            } else if let picture = small[photo.id] {
-                Self.draw(picture.image, crop: photo.crop, in: cell, cr: cr)
-                sizes[photo.id] = picture.photoSize
-            }
+        var frames: [DrawnFrame] = []
+        var backdrops: [Int: CairoImage] = [:]
+        for (index, (photo, cell)) in zip(photos, frame.cells).enumerated() {
+            guard let picture = decoded[photo.id]?.image ?? small[photo.id]?.image else { continue }
+            frames.append(StylePainter.draw(picture, crop: photo.crop, in: cell, look: look, cr: cr))
+            sizes[photo.id] = decoded[photo.id]?.originalSize ?? small[photo.id]?.photoSize
+            if settings.style.fill == .blur { backdrops[index] = StylePainter.backdrop(photo.path, picture) }
         }
+        StylePainter.drawShadows(frames, look: look, cr: cr)
+        StylePainter.drawBackground(settings, size: size, cells: frame.cells, backdrops: backdrops, cr: cr)
         cairo_destroy(cr)
-        TitlePainter.draw(document.title, in: frame, background: background, on: image)
+        TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
         cairo_surface_flush(image.surface)
         var result = RenderResult(image: image, failures: leavingOut, originalSizes: sizes,
                                   cells: Dictionary(zip(photos.map(\.id), frame.cells), uniquingKeysWith: { first, _ in first }))

@@ -1,7 +1,8 @@
 // The offscreen collage (SPEC §3): a Cairo image surface of the output size
 // (or a smaller preview size with gap, margin and title scaled alike), the
-// background, every photo aspect-filled into its cell with its crop, and the
-// title (SPEC §9, TitlePainter) in its band.
+// photos in their cells with their crops and the collage's look, the
+// shadows and background put under them (StylePainter), and the title
+// (SPEC §9, TitlePainter) in its band.
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
 // with a photo that fails is the caller's choice (`skipFailures`). The
 // settings and, for a one-off render, every photo's header are checked
@@ -107,7 +108,7 @@ public struct Compositor: Sendable {
             throw .layout(error)
         }
         guard let image = CairoImage.make(width: target.width, height: target.height,
-                                          opaque: settings.background.isOpaque) else {
+                                          opaque: settings.backgroundIsOpaque) else {
             throw .tooLarge(target)
         }
         // A failed photo leaves the layout; the rest are laid out and painted
@@ -122,8 +123,10 @@ public struct Compositor: Sendable {
                 throw .layout(error)
             }
             let cells = frame.cells
-            let pass = paintAll(photos, cells: cells, background: settings.background, into: image, arrived: arrived)
+            let look = CellLook(settings, scale: frame.scale)
+            let pass = paintAll(photos, cells: cells, look: look, into: image, arrived: arrived)
             if pass.failures.isEmpty {
+                pass.finish(settings, look: look, cells: cells)
                 TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
                 cairo_surface_flush(image.surface)
                 var result = RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
@@ -172,10 +175,10 @@ public struct Compositor: Sendable {
         return failures.all
     }
 
-    private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor, into image: CairoImage,
+    private func paintAll(_ photos: [Photo], cells: [CellRect], look: CellLook, into image: CairoImage,
                           arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
-        let pass = PaintPass(image: image)
-        pass.clear(to: background)
+        let pass = PaintPass(image: image, look: look)
+        pass.clear()
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
             (id: photo.id, path: photo.path, crop: photo.crop, cell: cell,
@@ -185,7 +188,7 @@ public struct Compositor: Sendable {
             let job = jobs[i]
             do throws(LoadError) {
                 let decoded = try source.photo(job.path, covering: job.cover)
-                pass.paint(decoded, crop: job.crop, in: job.cell, index: i)
+                pass.paint(decoded, path: job.path, crop: job.crop, in: job.cell, index: i)
                 arrived?(job.id, decoded)
             } catch {
                 pass.fail(i, error)
@@ -208,53 +211,52 @@ public struct Compositor: Sendable {
         return (clamped.scale(image: image, cell: cell), clamped.centerX * Double(image.width),
                 clamped.centerY * Double(image.height))
     }
-
-    static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {
-        let image = original.level(forScale: placement(image: original.size, crop: crop, cell: cell.size).scale)
-        let p = placement(image: image.size, crop: crop, cell: cell.size)
-        cairo_save(cr)
-        cairo_rectangle(cr, Double(cell.x), Double(cell.y), Double(cell.width), Double(cell.height))
-        cairo_clip(cr)
-        cairo_translate(cr, Double(cell.x) + Double(cell.width) / 2, Double(cell.y) + Double(cell.height) / 2)
-        cairo_scale(cr, p.scale, p.scale)
-        cairo_set_source_surface(cr, image.surface, -p.centerX, -p.centerY)
-        let pattern = cairo_get_source(cr)
-        // The level was chosen so the scale is at least 0.5, where bilinear
-        // filtering skips no pixel.
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_paint(cr)
-        cairo_restore(cr)
-    }
 }
 
 /// One pass of painting: the collage surface, shared by the parallel decodes,
-/// painted one photo at a time under a lock (a cairo_t is single-threaded).
+/// painted one photo at a time under a lock (a cairo_t is single-threaded),
+/// then the shadows and background under them.
 private final class PaintPass: @unchecked Sendable {
     private let lock = NSLock()
     private let image: CairoImage
+    private let look: CellLook
     private(set) var failures: [Int: LoadError] = [:]
     private var sizeByIndex: [Int: PixelSize] = [:]
+    private var frames: [Int: DrawnFrame] = [:]
+    private var backdrops: [Int: CairoImage] = [:]
 
-    init(image: CairoImage) {
+    init(image: CairoImage, look: CellLook) {
         self.image = image
+        self.look = look
     }
 
-    func clear(to colour: RGBAColor) {
+    /// Clear, for the photos first (a pass after a failure starts again).
+    func clear() {
         let cr = cairo_create(image.surface)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         cairo_destroy(cr)
     }
 
-    func paint(_ decoded: DecodedPhoto, crop: Crop, in cell: CellRect, index: Int) {
+    func paint(_ decoded: DecodedPhoto, path: String, crop: Crop, in cell: CellRect, index: Int) {
+        // The backdrop is made from this decode on its own thread, before the lock.
+        let backdrop = look.style.fill == .blur ? StylePainter.backdrop(path, decoded.image) : nil
         lock.withLock {
             let cr = cairo_create(image.surface)!
-            Compositor.draw(decoded.image, crop: crop, in: cell, cr: cr)
+            frames[index] = StylePainter.draw(decoded.image, crop: crop, in: cell, look: look, cr: cr)
             cairo_destroy(cr)
             sizeByIndex[index] = decoded.originalSize
+            backdrops[index] = backdrop
+        }
+    }
+
+    /// The shadows, then the background, under the photos.
+    func finish(_ settings: CollageSettings, look: CellLook, cells: [CellRect]) {
+        lock.withLock {
+            let cr = cairo_create(image.surface)!
+            StylePainter.drawShadows(frames.sorted { $0.key < $1.key }.map(\.value), look: look, cr: cr)
+            StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: backdrops, cr: cr)
+            cairo_destroy(cr)
         }
     }
 
