@@ -33,6 +33,29 @@ enum BoxBlur {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// Blurs `image` in place as if its edge pixels went on beyond it (the
+    /// box's transparent outside would otherwise darken the rim): padded,
+    /// blurred, cropped back. False when the padded copy cannot be had.
+    static func blurKeepingEdges(_ image: CairoImage, radius: Int) -> Bool {
+        let pad = 3 * radius + 1
+        guard let padded = CairoImage.make(width: image.width + 2 * pad, height: image.height + 2 * pad,
+                                           opaque: image.isOpaque) else { return false }
+        let out = cairo_create(padded.surface)!
+        cairo_set_source_surface(out, image.surface, Double(pad), Double(pad))
+        cairo_pattern_set_extend(cairo_get_source(out), CAIRO_EXTEND_PAD)
+        cairo_set_operator(out, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(out)
+        cairo_destroy(out)
+        blur(padded.surface, radius: radius)
+        let back = cairo_create(image.surface)!
+        cairo_set_source_surface(back, padded.surface, -Double(pad), -Double(pad))
+        cairo_set_operator(back, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(back)
+        cairo_destroy(back)
+        cairo_surface_flush(image.surface)
+        return true
+    }
+
     /// One box pass along `count` bytes `step` apart: each becomes the mean
     /// of the 2·radius+1 around it, from a running sum.
     private static func run(_ start: UnsafeMutablePointer<UInt8>, count: Int, step: Int, radius: Int, line: inout [Int]) {

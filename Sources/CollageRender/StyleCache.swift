@@ -98,23 +98,9 @@ final class StyleCache: @unchecked Sendable {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_destroy(cr)
-        // Blurred with the edges kept: the box's transparent outside would
-        // otherwise darken the rim. Pad, blur, crop back.
         // Three boxes of a twelfth of the side: a Gaussian of about a tenth of it.
-        let radius = Self.backdropSide / 12, pad = 4 * radius
-        guard let padded = CairoImage.make(width: size.width + 2 * pad, height: size.height + 2 * pad,
-                                           opaque: image.isOpaque) else { return nil }
-        let pc = cairo_create(padded.surface)!
-        cairo_set_source_surface(pc, small.surface, Double(pad), Double(pad))
-        cairo_pattern_set_extend(cairo_get_source(pc), CAIRO_EXTEND_PAD)
-        cairo_set_operator(pc, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(pc)
-        cairo_destroy(pc)
-        BoxBlur.blur(padded.surface, radius: radius)
+        guard BoxBlur.blurKeepingEdges(small, radius: Self.backdropSide / 12) else { return nil }
         let back = cairo_create(small.surface)!
-        cairo_set_source_surface(back, padded.surface, -Double(pad), -Double(pad))
-        cairo_set_operator(back, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(back)
         cairo_set_operator(back, CAIRO_OPERATOR_ATOP)
         cairo_set_source_rgba(back, 0, 0, 0, Self.backdropDarkening)
         cairo_paint(back)

@@ -152,17 +152,10 @@ enum StylePainter {
             cairo_paint(cr)
             cairo_pattern_destroy(pattern)
         case .blur:
-            let regions = nearestRegions(cells, size: size)
-            for (index, region) in regions.enumerated() {
-                guard let backdrop = backdrops[index] else { continue }
+            if let softened = softenedBackdrops(backdrops, cells: cells, size: size) {
                 cairo_save(cr)
-                cairo_rectangle(cr, region.x, region.y, region.width, region.height)
-                cairo_clip(cr)
-                // Scaled to cover its region, centred.
-                let scale = max(region.width / Double(backdrop.width), region.height / Double(backdrop.height))
-                cairo_translate(cr, region.x + region.width / 2, region.y + region.height / 2)
-                cairo_scale(cr, scale, scale)
-                cairo_set_source_surface(cr, backdrop.surface, -Double(backdrop.width) / 2, -Double(backdrop.height) / 2)
+                cairo_scale(cr, Double(size.width) / Double(softened.width), Double(size.height) / Double(softened.height))
+                cairo_set_source_surface(cr, softened.surface, 0, 0)
                 cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
                 cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
                 cairo_paint(cr)
@@ -175,6 +168,39 @@ enum StylePainter {
         }
         cairo_restore(cr)
     }
+
+    /// The blurred background at a few dozen pixels: each photo's backdrop
+    /// over the part of the canvas nearest its cell, blurred once more so
+    /// no seam shows between them. The backdrops are kept (StyleCache); this
+    /// small picture costs a fraction of a millisecond and is made each time.
+    static func softenedBackdrops(_ backdrops: [Int: CairoImage], cells: [CellRect], size: PixelSize) -> CairoImage? {
+        guard !backdrops.isEmpty else { return nil }
+        let small = Compositor.size(of: size, fitting: PixelSize(width: softenedSide, height: softenedSide))
+        guard let image = CairoImage.make(width: small.width, height: small.height, opaque: true) else { return nil }
+        let cr = cairo_create(image.surface)!
+        cairo_scale(cr, Double(small.width) / Double(size.width), Double(small.height) / Double(size.height))
+        for (index, region) in nearestRegions(cells, size: size).enumerated() {
+            guard let backdrop = backdrops[index] else { continue }
+            cairo_save(cr)
+            cairo_rectangle(cr, region.x, region.y, region.width, region.height)
+            cairo_clip(cr)
+            // Scaled to cover its region, centred.
+            let scale = max(region.width / Double(backdrop.width), region.height / Double(backdrop.height))
+            cairo_translate(cr, region.x + region.width / 2, region.y + region.height / 2)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, backdrop.surface, -Double(backdrop.width) / 2, -Double(backdrop.height) / 2)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        cairo_destroy(cr)
+        _ = BoxBlur.blurKeepingEdges(image, radius: softenedSide / 32)
+        return image
+    }
+
+    /// The softened background's long side.
+    static let softenedSide = 96
 
     private static func paintColour(_ colour: RGBAColor, cr: OpaquePointer) {
         cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
