@@ -134,4 +134,19 @@ extension CollageSettings {
         case .blur: return true
         }
     }
+
+    /// The colour a title's automatic colour is chosen against (and an
+    /// overlay band is made of): the background colour, a gradient's middle,
+    /// or for the blurred photos — darkened — a dark grey.
+    public var titleGround: RGBAColor {
+        switch style.fill {
+        case .colour: return background
+        case let .gradient(a, b, _):
+            return RGBAColor(red: (a.red + b.red) / 2, green: (a.green + b.green) / 2, blue: (a.blue + b.blue) / 2,
+                             alpha: (a.alpha + b.alpha) / 2)
+        case .blur: return Self.blurredGround
+        }
+    }
+
+    static let blurredGround = RGBAColor(red: 0.3, green: 0.3, blue: 0.3)
 }

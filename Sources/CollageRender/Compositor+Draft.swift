@@ -58,22 +58,19 @@ extension Compositor {
         guard let image = CairoImage.make(width: size.width, height: size.height, opaque: settings.backgroundIsOpaque) else {
             throw .tooLarge(size)
         }
-        // As a render paints (StylePainter): photos, then shadows and background under them.
+        // As a render paints when it has every decode (StylePainter).
         let cr = cairo_create(image.surface)!
-        let look = CellLook(settings, scale: frame.scale)
         var sizes: [Photo.ID: PixelSize] = [:]
-        var frames: [DrawnFrame] = []
-        var backdrops: [Int: CairoImage] = [:]
+        var items: [StylePainter.Item] = []
         for (index, (photo, cell)) in zip(photos, frame.cells).enumerated() {
             guard let picture = decoded[photo.id]?.image ?? small[photo.id]?.image else { continue }
-            frames.append(StylePainter.draw(picture, crop: photo.crop, in: cell, look: look, cr: cr))
+            items.append(StylePainter.Item(index: index, image: picture, path: photo.path, crop: photo.crop, cell: cell))
             sizes[photo.id] = decoded[photo.id]?.originalSize ?? small[photo.id]?.photoSize
-            if settings.style.fill == .blur { backdrops[index] = StylePainter.backdrop(photo.path, picture) }
         }
-        StylePainter.drawShadows(frames, look: look, cr: cr)
-        StylePainter.drawBackground(settings, size: size, cells: frame.cells, backdrops: backdrops, cr: cr)
+        StylePainter.paintInOrder(items, settings: settings, look: CellLook(settings, scale: frame.scale), size: size,
+                                  cells: frame.cells, cr: cr)
         cairo_destroy(cr)
-        TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
+        TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: image)
         cairo_surface_flush(image.surface)
         var result = RenderResult(image: image, failures: leavingOut, originalSizes: sizes,
                                   cells: Dictionary(zip(photos.map(\.id), frame.cells), uniquingKeysWith: { first, _ in first }))

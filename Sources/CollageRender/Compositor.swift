@@ -124,10 +124,10 @@ public struct Compositor: Sendable {
             }
             let cells = frame.cells
             let look = CellLook(settings, scale: frame.scale)
-            let pass = paintAll(photos, cells: cells, look: look, into: image, arrived: arrived)
+            let pass = paintAll(photos, cells: cells, settings: settings, look: look, into: image, arrived: arrived)
             if pass.failures.isEmpty {
                 pass.finish(settings, look: look, cells: cells)
-                TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
+                TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: image)
                 cairo_surface_flush(image.surface)
                 var result = RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
                                           cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
@@ -175,15 +175,30 @@ public struct Compositor: Sendable {
         return failures.all
     }
 
-    private func paintAll(_ photos: [Photo], cells: [CellRect], look: CellLook, into image: CairoImage,
-                          arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
+    private func paintAll(_ photos: [Photo], cells: [CellRect], settings: CollageSettings, look: CellLook,
+                          into image: CairoImage, arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
         let pass = PaintPass(image: image, look: look)
-        pass.clear()
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
             (id: photo.id, path: photo.path, crop: photo.crop, cell: cell,
              cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
         }
+        // A re-composite (a reorder, a setting) finds every decode in the
+        // cache: painted in order, the look takes Cairo's fast paths.
+        do {
+            let cached = jobs.compactMap { job -> DecodedPhoto? in
+                if case let .success(decoded)? = source.cached(job.path, covering: job.cover) { return decoded }
+                return nil
+            }
+            if cached.count == jobs.count {
+                pass.paintInOrder(zip(jobs, cached).enumerated().map { i, pair in
+                    StylePainter.Item(index: i, image: pair.1.image, path: pair.0.path, crop: pair.0.crop, cell: pair.0.cell)
+                }, sizes: cached.map(\.originalSize), settings: settings, cells: cells)
+                for (job, decoded) in zip(jobs, cached) { arrived?(job.id, decoded) }
+                return pass
+            }
+        }
+        pass.start(settings, cells: cells)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             let job = jobs[i]
             do throws(LoadError) {
@@ -224,17 +239,25 @@ private final class PaintPass: @unchecked Sendable {
     private var sizeByIndex: [Int: PixelSize] = [:]
     private var frames: [Int: DrawnFrame] = [:]
     private var backdrops: [Int: CairoImage] = [:]
+    private var finished = false
+    private var backgroundDone = false
 
     init(image: CairoImage, look: CellLook) {
         self.image = image
         self.look = look
     }
 
-    /// Clear, for the photos first (a pass after a failure starts again).
-    func clear() {
+    /// Clears the canvas (a pass after a failure starts again) and, when
+    /// nothing must go under it later (no shadow, no blurred photos), paints
+    /// the background first, as the seed did.
+    func start(_ settings: CollageSettings, cells: [CellRect]) {
         let cr = cairo_create(image.surface)!
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
+        if !look.style.shadow, settings.style.fill != .blur {
+            StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: [:], under: false, cr: cr)
+            backgroundDone = true
+        }
         cairo_destroy(cr)
     }
 
@@ -250,12 +273,29 @@ private final class PaintPass: @unchecked Sendable {
         }
     }
 
-    /// The shadows, then the background, under the photos.
-    func finish(_ settings: CollageSettings, look: CellLook, cells: [CellRect]) {
+    /// Everything at once, in order, from decodes at hand.
+    func paintInOrder(_ items: [StylePainter.Item], sizes: [PixelSize], settings: CollageSettings, cells: [CellRect]) {
         lock.withLock {
             let cr = cairo_create(image.surface)!
-            StylePainter.drawShadows(frames.sorted { $0.key < $1.key }.map(\.value), look: look, cr: cr)
-            StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: backdrops, cr: cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            StylePainter.paintInOrder(items, settings: settings, look: look, size: image.size, cells: cells, cr: cr)
+            cairo_destroy(cr)
+            for (i, size) in sizes.enumerated() { sizeByIndex[i] = size }
+            finished = true
+        }
+    }
+
+    /// The shadows, then the background, under the photos (unless painted in order).
+    func finish(_ settings: CollageSettings, look: CellLook, cells: [CellRect]) {
+        lock.withLock {
+            guard !finished else { return }
+            let cr = cairo_create(image.surface)!
+            StylePainter.drawShadows(frames.sorted { $0.key < $1.key }.map(\.value), look: look, under: true, cr: cr)
+            if !backgroundDone {
+                StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: backdrops, under: true, cr: cr)
+            }
             cairo_destroy(cr)
         }
     }

@@ -117,3 +117,11 @@ final class StyleCache: @unchecked Sendable {
     /// How many masks and backdrops were made so far (for tests and the bench).
     var made: (masks: Int, backdrops: Int) { lock.withLock { (masksMade, backdropsMade) } }
 }
+
+extension Compositor {
+    /// How many shadow masks and backdrops this process has made: a re-composite makes none (for the bench).
+    public static var styleCacheMade: Int {
+        let made = StyleCache.shared.made
+        return made.masks + made.backdrops
+    }
+}

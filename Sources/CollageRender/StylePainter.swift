@@ -1,11 +1,12 @@
 // How a cell and the space behind the cells are drawn with the collage's
 // look (issue 23), for both of the Compositor's ways to render (a render
-// and a draft), so the preview is the saved file made smaller. A render
-// paints the photos first on a clear canvas, as each is decoded, then puts
-// the shadows and the background *under* them (Cairo's DEST_OVER): a
-// shadow then never darkens a neighbour painted before it, a photo shown
-// whole gets its shadow from the part it covers, and the blurred background
-// is made from the decodes as they pass. Corners are a percent of the
+// and a draft), so the preview is the saved file made smaller. The
+// background goes first, then every shadow, then the photos — so no shadow
+// darkens a neighbour. A render that must decode paints each photo as it
+// comes (the least memory) on a clear canvas and then puts the shadows and
+// the background *under* the photos (Cairo's DEST_OVER), which gives the
+// same pixels: a photo shown whole gets its shadow from the part it covers,
+// and the blurred background is made from the decodes as they pass. Corners are a percent of the
 // drawn frame's shorter side (the cell's, or a photo shown whole's);
 // border, shadow and gap scale alike with the render size.
 
@@ -32,9 +33,6 @@ struct CellLook: Sendable {
         shadowBlur = max(1, Self.shadowReach * Double(min(settings.outputSize.width, settings.outputSize.height)) * scale)
         shadowOffset = shadowBlur / 2
     }
-
-    /// What the look leaves as the seed drew it: rectangles, no border, no shadow.
-    var isPlain: Bool { style.cornerRadius <= 0 && style.borderWidth <= 0 && !style.shadow && style.fit == .cover }
 }
 
 /// A drawn photo's frame (its border's outer edge), in render pixels.
@@ -58,53 +56,160 @@ enum StylePainter {
         cairo_close_path(cr)
     }
 
+    /// Where `original` with `crop` goes in `cell`: the photo's rectangle
+    /// (inside the border; whole pixels, so the straight edges take Cairo's
+    /// fast path — a photo shown whole moves by under a pixel), and the frame.
+    struct Placement {
+        var frame: DrawnFrame
+        var photo: (x: Double, y: Double, width: Double, height: Double)
+        var border: Double
+        var inner: PixelSize
+    }
+
+    static func placement(of original: PixelSize, crop: Crop, in cell: CellRect, look: CellLook) -> Placement {
+        let style = look.style
+        let border = style.borderWidth(in: cell.size, scale: look.scale)
+        let inner = PixelSize(width: max(1, cell.width - 2 * border), height: max(1, cell.height - 2 * border))
+        let shown = crop.shown(image: original, cell: inner, fit: style.fit)
+        let left = (shown.x).rounded(), top = (shown.y).rounded()
+        let right = max(left + 1, (shown.x + shown.width).rounded()), bottom = max(top + 1, (shown.y + shown.height).rounded())
+        let photo = (x: Double(cell.x + border) + left, y: Double(cell.y + border) + top, width: right - left, height: bottom - top)
+        let b = Double(border)
+        let frameSize = PixelSize(width: Int(photo.width) + 2 * border, height: Int(photo.height) + 2 * border)
+        let frame = DrawnFrame(x: photo.x - b, y: photo.y - b, width: photo.width + 2 * b, height: photo.height + 2 * b,
+                               radius: style.cornerRadius(for: frameSize))
+        return Placement(frame: frame, photo: photo, border: b, inner: inner)
+    }
+
     /// Draws `original` with `crop` in `cell`: its border inside the cell,
     /// the photo inset by it, both clipped to the rounded frame; returns the frame.
     @discardableResult
     static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, look: CellLook, cr: OpaquePointer) -> DrawnFrame {
-        let style = look.style
-        let border = Double(style.borderWidth(in: cell.size, scale: look.scale))
-        let inner = PixelSize(width: max(1, cell.width - Int(2 * border)), height: max(1, cell.height - Int(2 * border)))
-        let fit = style.fit
-        let shown = crop.shown(image: original.size, cell: inner, fit: fit)
-        let photo = (x: Double(cell.x) + border + shown.x, y: Double(cell.y) + border + shown.y,
-                     width: shown.width, height: shown.height)
-        let frameSize = PixelSize(width: Int((photo.width + 2 * border).rounded()), height: Int((photo.height + 2 * border).rounded()))
-        let frame = DrawnFrame(x: photo.x - border, y: photo.y - border, width: photo.width + 2 * border,
-                               height: photo.height + 2 * border, radius: style.cornerRadius(for: frameSize))
+        let fit = look.style.fit
+        let place = placement(of: original.size, crop: crop, in: cell, look: look)
+        let frame = place.frame, photo = place.photo, border = place.border, inner = place.inner
         let image = original.level(forScale: crop.scale(image: original.size, cell: inner, fit: fit))
         let clamped = crop.clamped(image: image.size, cell: inner, fit: fit)
         let scale = clamped.scale(image: image.size, cell: inner, fit: fit)
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        roundedRectangle(cr, x: frame.x, y: frame.y, width: frame.width, height: frame.height, radius: frame.radius)
+        let inside = max(0, frame.radius - border)
         if border > 0 {
-            let c = style.borderColour
+            let c = look.style.borderColour
             cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-            // Round corners by an even-odd ring, so a translucent border does not darken under the photo.
+            // A ring (even-odd), so a translucent border does not darken under the photo.
+            roundedRectangle(cr, x: frame.x, y: frame.y, width: frame.width, height: frame.height, radius: frame.radius)
+            roundedRectangle(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height, radius: inside)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            roundedRectangle(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height,
-                             radius: max(0, frame.radius - border))
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        } else {
-            cairo_new_path(cr)
         }
-        roundedRectangle(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height,
-                         radius: max(0, frame.radius - border))
-        cairo_clip(cr)
-        cairo_translate(cr, Double(cell.x) + border + Double(inner.width) / 2, Double(cell.y) + border + Double(inner.height) / 2)
-        cairo_scale(cr, scale, scale)
-        cairo_set_source_surface(cr, image.surface, -clamped.centerX * Double(image.width),
-                                 -clamped.centerY * Double(image.height))
-        let pattern = cairo_get_source(cr)
-        // The level was chosen so the scale is at least 0.5, where bilinear
-        // filtering skips no pixel.
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_paint(cr)
+        clipped(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height, radius: inside) {
+            cairo_translate(cr, Double(cell.x) + border + Double(inner.width) / 2, Double(cell.y) + border + Double(inner.height) / 2)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, image.surface, -clamped.centerX * Double(image.width),
+                                     -clamped.centerY * Double(image.height))
+            let pattern = cairo_get_source(cr)
+            // The level was chosen so the scale is at least 0.5, where bilinear
+            // filtering skips no pixel.
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
+        }
         cairo_restore(cr)
         return frame
+    }
+
+    /// Clips `cr` to the canvas less what the photos of `places` cover for
+    /// certain (each one's rectangle but its corner squares), as whole-pixel boxes.
+    static func clipOutside(_ places: [Placement], size: PixelSize, cr: OpaquePointer) {
+        var whole = cairo_rectangle_int_t(x: 0, y: 0, width: Int32(size.width), height: Int32(size.height))
+        let region = cairo_region_create_rectangle(&whole)!
+        defer { cairo_region_destroy(region) }
+        for place in places {
+            let p = place.photo
+            let k = cornerSquare(width: p.width, height: p.height, radius: max(0, place.frame.radius - place.border))
+            let x = Int32(p.x), y = Int32(p.y), w = Int32(p.width), h = Int32(p.height), c = Int32(k)
+            var across = cairo_rectangle_int_t(x: x, y: y + c, width: w, height: max(0, h - 2 * c))
+            var down = cairo_rectangle_int_t(x: x + c, y: y, width: max(0, w - 2 * c), height: h)
+            cairo_region_subtract_rectangle(region, &across)
+            cairo_region_subtract_rectangle(region, &down)
+        }
+        for i in 0..<cairo_region_num_rectangles(region) {
+            var box = cairo_rectangle_int_t()
+            cairo_region_get_rectangle(region, i, &box)
+            cairo_rectangle(cr, Double(box.x), Double(box.y), Double(box.width), Double(box.height))
+        }
+        cairo_clip(cr)
+    }
+
+    /// The side of the squares at a rounded rectangle's corners that hold its curves, in whole pixels.
+    static func cornerSquare(width: Double, height: Double, radius: Double) -> Double {
+        let r = min(radius, min(width, height) / 2)
+        return r > 0 ? min(r.rounded(.up), (min(width, height) / 2).rounded(.down)) : 0
+    }
+
+    /// Runs `paint` clipped to a rounded rectangle of whole pixels. A clip
+    /// with a curve makes Cairo paint through a mask, several times slower
+    /// for a scaled photo; so the straight parts (a cross of whole-pixel
+    /// boxes) are painted without one, and only the four corner squares
+    /// through the curve.
+    static func clipped(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double,
+                        _ paint: () -> Void) {
+        let r = min(radius, min(width, height) / 2)
+        let k = cornerSquare(width: width, height: height, radius: radius)
+        guard r > 0, k > 0 else {
+            cairo_save(cr)
+            cairo_rectangle(cr, x, y, width, height)
+            cairo_clip(cr)
+            paint()
+            cairo_restore(cr)
+            return
+        }
+        cairo_save(cr)
+        cairo_rectangle(cr, x + k, y, width - 2 * k, height)
+        cairo_rectangle(cr, x, y + k, k, height - 2 * k)
+        cairo_rectangle(cr, x + width - k, y + k, k, height - 2 * k)
+        cairo_clip(cr)
+        paint()
+        cairo_restore(cr)
+        for (cx, cy) in [(x, y), (x + width - k, y), (x, y + height - k), (x + width - k, y + height - k)] {
+            cairo_save(cr)
+            cairo_rectangle(cr, cx, cy, k, k)
+            cairo_clip(cr)
+            roundedRectangle(cr, x: x, y: y, width: width, height: height, radius: r)
+            cairo_clip(cr)
+            paint()
+            cairo_restore(cr)
+        }
+    }
+
+    /// A photo at hand, to be painted in its cell.
+    struct Item {
+        var index: Int
+        var image: CairoImage
+        var path: String
+        var crop: Crop
+        var cell: CellRect
+    }
+
+    /// Paints `items` on a clear canvas in order — background, shadows,
+    /// photos — when every picture is at hand (a draft, a re-composite).
+    static func paintInOrder(_ items: [Item], settings: CollageSettings, look: CellLook, size: PixelSize,
+                             cells: [CellRect], cr: OpaquePointer) {
+        var backdrops: [Int: CairoImage] = [:]
+        if settings.style.fill == .blur {
+            for item in items { backdrops[item.index] = backdrop(item.path, item.image) }
+        }
+        let places = items.map { placement(of: $0.image.size, crop: $0.crop, in: $0.cell, look: look) }
+        // Only where no opaque photo will cover it: the gaps, the margin,
+        // the corners; a scaled background costs per pixel painted.
+        cairo_save(cr)
+        clipOutside(zip(items, places).filter { $0.0.image.isOpaque }.map(\.1), size: size, cr: cr)
+        drawBackground(settings, size: size, cells: cells, backdrops: backdrops, under: false, cr: cr)
+        drawShadows(places.map(\.frame), look: look, under: false, cr: cr)
+        cairo_restore(cr)
+        for item in items { draw(item.image, crop: item.crop, in: item.cell, look: look, cr: cr) }
     }
 
     /// The blurred background's picture of the photo at `path`, from `image` (any decode of it).
@@ -114,14 +219,15 @@ enum StylePainter {
         return StyleCache.shared.backdrop(of: file.identity, from: image)
     }
 
-    /// Puts the shadows of `frames` under what is on the canvas.
-    static func drawShadows(_ frames: [DrawnFrame], look: CellLook, cr: OpaquePointer) {
+    /// Puts the shadows of `frames` under what is on the canvas (`under`),
+    /// or over it before the photos are painted.
+    static func drawShadows(_ frames: [DrawnFrame], look: CellLook, under: Bool, cr: OpaquePointer) {
         guard look.style.shadow else { return }
         for frame in frames {
             guard let mask = StyleCache.shared.mask(width: frame.width, height: frame.height, radius: frame.radius,
                                                     blur: look.shadowBlur) else { continue }
             cairo_save(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+            cairo_set_operator(cr, under ? CAIRO_OPERATOR_DEST_OVER : CAIRO_OPERATOR_OVER)
             cairo_translate(cr, frame.x + look.shadowOffset - mask.reach, frame.y + look.shadowOffset - mask.reach)
             cairo_scale(cr, 1 / mask.scale, 1 / mask.scale)
             cairo_set_source_rgba(cr, 0, 0, 0, CellLook.shadowOpacity)
@@ -133,13 +239,15 @@ enum StylePainter {
         }
     }
 
-    /// Puts the background under what is on the canvas: the colour, the
-    /// gradient, or each photo's backdrop (in `backdrops`, by cell index)
-    /// over the part of the canvas nearest its cell.
+    /// Puts the background under what is on the canvas (`under`), or on the
+    /// clear canvas first: the colour, the gradient, or each photo's
+    /// backdrop (in `backdrops`, by cell index) over the part of the canvas
+    /// nearest its cell. Painted first it takes pixman's fast paths, which
+    /// have no DEST_OVER: a scaled picture under the photos costs ten times more.
     static func drawBackground(_ settings: CollageSettings, size: PixelSize, cells: [CellRect],
-                               backdrops: [Int: CairoImage], cr: OpaquePointer) {
+                               backdrops: [Int: CairoImage], under: Bool, cr: OpaquePointer) {
         cairo_save(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OVER)
+        cairo_set_operator(cr, under ? CAIRO_OPERATOR_DEST_OVER : CAIRO_OPERATOR_OVER)
         switch settings.style.fill {
         case .colour:
             paintColour(settings.background, cr: cr)
@@ -152,7 +260,7 @@ enum StylePainter {
             cairo_paint(cr)
             cairo_pattern_destroy(pattern)
         case .blur:
-            if let softened = softenedBackdrops(backdrops, cells: cells, size: size) {
+            if let softened = softenedBackdrops(backdrops, cells: cells, size: size, under: settings.background) {
                 cairo_save(cr)
                 cairo_scale(cr, Double(size.width) / Double(softened.width), Double(size.height) / Double(softened.height))
                 cairo_set_source_surface(cr, softened.surface, 0, 0)
@@ -160,11 +268,11 @@ enum StylePainter {
                 cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
                 cairo_paint(cr)
                 cairo_restore(cr)
+            } else {
+                var colour = settings.background
+                colour.alpha = 1
+                paintColour(colour, cr: cr)
             }
-            // Under all of it, for a cell whose photo is not there: the colour, made opaque.
-            var colour = settings.background
-            colour.alpha = 1
-            paintColour(colour, cr: cr)
         }
         cairo_restore(cr)
     }
@@ -173,7 +281,10 @@ enum StylePainter {
     /// over the part of the canvas nearest its cell, blurred once more so
     /// no seam shows between them. The backdrops are kept (StyleCache); this
     /// small picture costs a fraction of a millisecond and is made each time.
-    static func softenedBackdrops(_ backdrops: [Int: CairoImage], cells: [CellRect], size: PixelSize) -> CairoImage? {
+    /// The colour, made opaque, is under it all: for a photo that is not
+    /// there or has transparent parts, the canvas stays opaque.
+    static func softenedBackdrops(_ backdrops: [Int: CairoImage], cells: [CellRect], size: PixelSize,
+                                  under colour: RGBAColor) -> CairoImage? {
         guard !backdrops.isEmpty else { return nil }
         let small = Compositor.size(of: size, fitting: PixelSize(width: softenedSide, height: softenedSide))
         guard let image = CairoImage.make(width: small.width, height: small.height, opaque: true) else { return nil }
@@ -196,6 +307,11 @@ enum StylePainter {
         }
         cairo_destroy(cr)
         _ = BoxBlur.blurKeepingEdges(image, radius: softenedSide / 32)
+        let under = cairo_create(image.surface)!
+        cairo_set_operator(under, CAIRO_OPERATOR_DEST_OVER)
+        cairo_set_source_rgba(under, colour.red, colour.green, colour.blue, 1)
+        cairo_paint(under)
+        cairo_destroy(under)
         return image
     }
 

@@ -260,4 +260,56 @@ import TestSupport
         #expect(StyleCache.shared.made == before)
         #expect(close(reordered.image.pixel(x: 200, y: 200), 255, 255, 0, tolerance: 1))
     }
+
+    /// A title above the photos stands on the blurred photos, not on the
+    /// (white) colour: its automatic colour is white on them, black on a light gradient.
+    @Test(arguments: [(BackgroundFill.blur, true), (.gradient(from: .white, to: RGBAColor(parsing: "#dddddd")!, angle: 180), false)])
+    func aTitlesAutomaticColourReadsOnTheFill(fill: BackgroundFill, white: Bool) throws {
+        let folder = try FixtureFolder()
+        var doc = try document(["#800000"], size: PixelSize(width: 400, height: 400), background: .white,
+                               style: CollageStyle(fill: fill), folder: folder)
+        doc.title = CollageTitle(text: "Kyoto", position: .top, size: 0.1)
+        let result = try compositor.render(doc)
+        let band = try #require(try doc.frame().band)
+        var light = 0, dark = 0
+        for y in band.y..<band.maxY {
+            for x in band.x..<band.maxX {
+                let p = result.image.pixel(x: x, y: y)
+                if p.r > 240 && p.g > 240 && p.b > 240 { light += 1 }
+                if p.r < 15 && p.g < 15 && p.b < 15 { dark += 1 }
+            }
+        }
+        #expect(white ? (light > 50 && dark == 0) : (dark > 50), "light \(light), dark \(dark)")
+    }
+
+    /// A first render paints photos as they are decoded and puts the look
+    /// under them; a re-composite, with every decode cached, paints the
+    /// look first. Both give the same pixels, a photo with transparent
+    /// parts included (the background shows through it both times).
+    @Test(arguments: [CollageStyle(cornerRadius: 20, borderWidth: 6, borderColour: .white, shadow: true, fill: .blur),
+                      CollageStyle(cornerRadius: 10, shadow: true, fill: .gradient(from: .black, to: .white, angle: 45), fit: .contain),
+                      CollageStyle()])
+    func aRecompositeDrawsWhatTheFirstRenderDrew(style: CollageStyle) throws {
+        let folder = try FixtureFolder()
+        let holed = try folder.convert(["-size", "100x100", "xc:red", "-alpha", "set", "-region", "50x100+0+0",
+                                        "-channel", "A", "-evaluate", "set", "0", "+region"], to: "holed.png")
+        var doc = try document(["lime", "blue"], size: PixelSize(width: 300, height: 300), gap: 20, margin: 20,
+                               background: RGBAColor(red: 1, green: 1, blue: 0), style: style, folder: folder)
+        doc.photos.append(Photo(path: holed))
+        let local = Compositor(source: PhotoSource(cache: ImageCache()))
+        let first = try local.render(doc).image
+        let again = try local.render(doc).image
+        var differing: [String] = []
+        for y in stride(from: 0, to: 300, by: 3) {
+            for x in stride(from: 0, to: 300, by: 3) {
+                let a = first.pixel(x: x, y: y), b = again.pixel(x: x, y: y)
+                if !close(a, Int(b.r), Int(b.g), Int(b.b), tolerance: 2) || abs(Int(a.a) - Int(b.a)) > 2 { differing.append("\(x),\(y)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+        // The holed photo's left half shows what is behind it, not a hole.
+        let cell = try doc.frame().cells[2]
+        #expect(again.pixel(x: cell.x + cell.width / 4, y: cell.y + cell.height / 2).a == 255)
+    }
 }
+
