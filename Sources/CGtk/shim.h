@@ -71,6 +71,12 @@ static inline GtkWidget *tc_drawing_area_new_with_role(GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_DRAWING_AREA, "accessible-role", role, NULL));
 }
 
+// Any widget type with another accessible role (a box that is a list, a
+// menu button that is not a second button around its own).
+static inline GtkWidget *tc_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
 // A scale that a screen reader knows as a separator with a value: a divider
 // of the collage, whose position AT-SPI's Value interface reads and sets
 // (GTK 4.8 gives that interface to ranges).

@@ -69,6 +69,11 @@ public struct CollageSettings: Hashable, Codable, Sendable {
     public static let defaultOutputSize = PixelSize(width: 1080, height: 1080)
     /// Cairo image surfaces are limited to 32767 pixels a side.
     public static let maximumSide = 32767
+    /// The largest gap or margin, in output pixels, anywhere it is set (the
+    /// command line, the settings panel, a session): already a third of the
+    /// largest side, far past any look, and small enough that a typo's zeros
+    /// are caught as a mistake rather than drawn as a blank collage.
+    public static let maximumSpacing = 10_000
 
     /// These settings with the split at `path` of the current layout (of
     /// `shape`) given `weights`; nil gives the split its own sizes back.

@@ -55,9 +55,32 @@ public enum FilePathText {
         try (bytes(of: text).map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
-    /// What to show a person: bytes that are not UTF-8 become "�", as GLib's display names do.
-    public static func displayText(_ text: String) -> String {
+    /// The path's bytes read as UTF-8, what is not UTF-8 as "�" (for text that is
+    /// drawn, such as a title given on the command line, not for messages).
+    public static func decodedText(_ text: String) -> String {
         text.hasPrefix(uriPrefix) ? String(decoding: bytes(of: text), as: UTF8.self) : text
+    }
+
+    /// What to show a person in a message, a toast or a terminal: bytes that are
+    /// not UTF-8 become "�", as GLib's display names do, and characters that would
+    /// act rather than show are shown instead. A file name is bytes the user did
+    /// not necessarily choose: a newline in it would forge a second line of the
+    /// message, an escape sequence would drive the terminal that reads stderr
+    /// (colours, the title, worse), and a right-to-left override would make
+    /// "photo‮gpj.exe" read as "photoexe.jpg". C0 controls and DEL show as
+    /// their Unicode control pictures (␛, ␊), C1 controls and the bidirectional
+    /// embeddings, overrides and isolates as "�".
+    public static func displayText(_ text: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in decodedText(text).unicodeScalars {
+            switch scalar.value {
+            case 0x00...0x1F: shown.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: shown.append("\u{2421}")
+            case 0x80...0x9F, 0x202A...0x202E, 0x2066...0x2069: shown.append("\u{FFFD}")
+            default: shown.append(scalar)
+            }
+        }
+        return String(shown)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -63,7 +63,8 @@ public enum SessionValidation {
             repairs.append("an output size of \(size)")
             settings.outputSize = clampedSize
         }
-        if !(0...maximum).contains(settings.gap) || !(0...maximum).contains(settings.margin)
+        if !(0...CollageSettings.maximumSpacing).contains(settings.gap)
+            || !(0...CollageSettings.maximumSpacing).contains(settings.margin)
             || !CollageLayout.fits(count: photoCount, settings: settings) {
             repairs.append("a gap of \(settings.gap) and a margin of \(settings.margin) that leave no room")
             settings.gap = 0

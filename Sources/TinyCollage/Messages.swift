@@ -53,7 +53,8 @@ enum Messages {
             return tr("a gap of %s px and a margin of %s px leave no room for the photos in %s",
                       String(gap), String(margin), size.description)
         case let .tooLarge(size):
-            return tr("a collage of %s is larger than the 32767 pixels a side that can be drawn", size.description)
+            return tr("a collage of %s is larger than the %s pixels a side that can be drawn", size.description,
+                      String(CollageSettings.maximumSide))
         case .noPhotos: return tr("there are no photos to put in the collage")
         }
     }

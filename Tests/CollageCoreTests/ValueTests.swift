@@ -88,4 +88,29 @@ import Testing
         let tricky = Array("file:///x".utf8)
         #expect(FilePathText.bytes(of: FilePathText.text(fromBytes: tricky)) == tricky)
     }
+
+    /// Names whose characters would act rather than show: a forged second line,
+    /// a terminal escape (set the title, then ring), a right-to-left override,
+    /// a C1 control, DEL. Each is shown, none survives as itself.
+    @Test(arguments: [
+        ("two\nlines.jpg", "two\u{240A}lines.jpg"),
+        ("\u{1B}]0;owned\u{07}.png", "\u{241B}]0;owned\u{2407}.png"),
+        ("photo\u{202E}gpj.exe", "photo\u{FFFD}gpj.exe"),
+        ("a\u{2066}b\u{2069}.jpg", "a\u{FFFD}b\u{FFFD}.jpg"),
+        ("c1\u{9B}31m.jpg", "c1\u{FFFD}31m.jpg"),
+        ("del\u{7F}.jpg", "del\u{2421}.jpg"),
+        ("tab\there.jpg", "tab\u{2409}here.jpg"),
+        ("日本語 ✓ é.jpg", "日本語 ✓ é.jpg"),
+    ])
+    func namesAreShownAsText(name: String, shown: String) {
+        #expect(FilePathText.displayText("/tmp/" + name) == "/tmp/" + shown)
+        #expect(Photo(path: "/tmp/" + name).displayName == shown)
+        // The bytes are kept: only what is shown changes.
+        #expect(FilePathText.bytes(of: "/tmp/" + name) == Array(("/tmp/" + name).utf8))
+    }
+
+    @Test func aNameNotInUTF8IsShownAsTextToo() {
+        let bytes: [UInt8] = Array("/tmp/".utf8) + [0x1B, 0xFF] + Array("[2J.jpg".utf8)
+        #expect(FilePathText.displayText(FilePathText.text(fromBytes: bytes)) == "/tmp/\u{241B}\u{FFFD}[2J.jpg")
+    }
 }

@@ -21,11 +21,11 @@ func accessibilityProblem(_ object: AccessibleObject) -> String? {
     if name.range(of: #"^(Gtk|Adw)[A-Z]"#, options: .regularExpression) != nil { return "a class name" }
     if name.range(of: #"_\p{L}"#, options: .regularExpression) != nil { return "an underscore" }
     if controls.contains(object.role), name.trimmingCharacters(in: .whitespaces).isEmpty { return "no name" }
-    // The same words twice in one name ("Save Save").
-    let words = name.split(separator: " ")
-    if words.count >= 2, words.count % 2 == 0, Array(words.prefix(words.count / 2)) == Array(words.suffix(words.count / 2)) {
-        return "doubled"
-    }
+    // Words said twice in one name: "Save Save", "Take Photo Take Photo",
+    // "Take 4 photos, 3 seconds apart 4 Photos, 3 s Apart" (a name and a label both read).
+    let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    let pairs = zip(words, words.dropFirst()).map { $0 + " " + $1 }
+    if zip(words, words.dropFirst()).contains(where: ==) || Set(pairs).count < pairs.count { return "doubled" }
     return nil
 }
 

@@ -263,6 +263,8 @@ struct AppState {
     var settings: [String: Any] { raw["settings"] as? [String: Any] ?? [:] }
     var thumbnails: [Bounds] { (raw["thumbnails"] as? [Any] ?? []).map(Bounds.init) }
     var focus: String { raw["focus"] as? String ?? "" }
+    /// The names of the focused widget and its named ancestors, innermost first.
+    var focusPath: [String] { raw["focusPath"] as? [String] ?? [] }
     var canUndo: Bool { raw["canUndo"] as? Bool ?? false }
     var windowSize: [Int] { raw["windowSize"] as? [Int] ?? [0, 0] }
     var galleryCells: [GalleryCellState] {

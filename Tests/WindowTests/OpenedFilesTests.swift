@@ -9,6 +9,7 @@ import Foundation
 import Testing
 import TestSupport
 
+extension AppWindow {
 @Suite struct OpenedFilesTests {
     @Test func eachFileIsAddedOrNamedWithItsOwnReason() throws {
         let folder = try FixtureFolder()
@@ -26,4 +27,18 @@ import TestSupport
         #expect(toasts.contains("“gone.jpg” was not added: no such file"), "\(toasts)")
         #expect(app.isAlive)
     }
+
+    /// The toast names the file as text: its newline does not make a second
+    /// line, its escape and right-to-left override are shown, not obeyed.
+    @Test func aHostileNameIsShownAsText() throws {
+        let folder = try FixtureFolder()
+        let notes = try folder.write("two\nlines\u{1B}[31m\u{202E}gpj.jpg", bytes: Array("not a photo".utf8))
+        let app = try AppUnderTest()
+        try app.openWith([notes])
+        let toasts = try app.state().toasts
+        #expect(toasts.contains("“two\u{240A}lines\u{241B}[31m\u{FFFD}gpj.jpg” was not added: not an image, or a format this computer cannot read"),
+                "\(toasts)")
+        #expect(app.isAlive)
+    }
+}
 }

@@ -59,6 +59,7 @@ final class Application {
             ("win.open", "<Control>o", nil), ("win.undo", "<Control>z", nil), ("win.take-photos", "<Control>t", nil),
             ("win.redo", "<Control><Shift>z", "<Control>y"), ("win.clear", "<Control><Shift>BackSpace", nil),
             ("win.show-help-overlay", "<Control>question", nil), ("win.settings", "F9", nil),
+            ("win.focus-next-region", "F6", nil), ("win.focus-previous-region", "<Shift>F6", nil),
         ]
         let gtkApp = app.cast(GtkApplication.self)
         for (action, accel, second) in accels { tc_set_accel(gtkApp, action, accel, second) }

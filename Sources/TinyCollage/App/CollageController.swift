@@ -49,13 +49,13 @@ final class CollageController {
     func add(_ files: OpenedFiles, at index: Int? = nil) {
         add(paths: files.paths, at: index)
         guard let first = files.elsewhere.first else { return }
-        for uri in files.elsewhere { printError("tinycollage: \(uri): not a file on this computer") }
+        for uri in files.elsewhere { printError("tinycollage: \(FilePathText.displayText(uri)): not a file on this computer") }
         if files.elsewhere.count == 1 {
-            toaster?.show(tr("“%s” was not added: it is not a file on this computer", first))
+            toaster?.show(tr("“%s” was not added: it is not a file on this computer", FilePathText.displayText(first)))
         } else {
             toaster?.show(trn("“%s” and %s other file were not added: they are not files on this computer",
                               "“%s” and %s other files were not added: they are not files on this computer",
-                              files.elsewhere.count - 1, first, String(files.elsewhere.count - 1)))
+                              files.elsewhere.count - 1, FilePathText.displayText(first), String(files.elsewhere.count - 1)))
         }
     }
 

@@ -6,10 +6,10 @@
 // document. Replies go to stdout, one line each, starting with "> ".
 //
 //   idle                   replies once nothing is being checked, decoded, rendered or saved
-//   dump FILE.json         writes the state (photos, areas and their bounds,
+//   dump FILE.json         writes the state (photos, areas and their bounds, the focus,
 //                          thumbnails, gallery cells, toasts, whether the preview
 //                          is a draft of small pictures…); the preview to FILE.json.png
-//   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, rssKiB
+//   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, storeEdits, rssKiB
 
 #if DEBUG
 
@@ -46,7 +46,7 @@ final class TestControl {
         switch command {
         case "gallery-stats":
             let stats = window.gallery.statistics
-            reply(["items", "bound", "visible", "visibleLoaded", "loading"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
+            reply(["items", "bound", "visible", "visibleLoaded", "loading", "storeEdits"].map { "\($0)=\(stats[$0] ?? 0)" }.joined(separator: " ")
                   + " rssKiB=\(Self.memoryKiB("VmRSS:"))")
         case "idle":
             waitForIdle()
@@ -135,22 +135,34 @@ final class TestControl {
         return false
     }
 
+    /// The name we gave `widget`, if any: GTK names a widget by its type
+    /// until someone names it (GtkBox, AdwBin, our own TinyCollageStripPhoto).
+    private func givenName(_ widget: Widget) -> String? {
+        guard let name = string(gtk_widget_get_name(widget)), name != string(tc_type_name_of(widget.raw)),
+              !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") else { return nil }
+        return name
+    }
+
     /// The name of the focused widget or its nearest named ancestor, or its type.
     private func focusName() -> String {
+        focusPath().first ?? gtk_window_get_focus(window.window).flatMap { string(gtk_widget_get_name($0)) } ?? ""
+    }
+
+    /// The names we gave the focused widget and its ancestors, innermost first.
+    private func focusPath() -> [String] {
+        var names: [String] = []
         var widget = gtk_window_get_focus(window.window)
         while let current = widget {
-            if let name = string(gtk_widget_get_name(current)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
-                return name
-            }
+            if let name = givenName(current) { names.append(name) }
             widget = gtk_widget_get_parent(current)
         }
-        return gtk_window_get_focus(window.window).flatMap { string(gtk_widget_get_name($0)) } ?? ""
+        return names
     }
 
     private func dump(to path: String) {
         var areas: [String: Any] = [:]
         func visit(_ widget: Widget) {
-            if let name = string(gtk_widget_get_name(widget)), !name.hasPrefix("Gtk"), !name.hasPrefix("Adw") {
+            if let name = givenName(widget) {
                 areas[name] = bounds(widget)
             }
             var child = gtk_widget_get_first_child(widget)
@@ -192,6 +204,7 @@ final class TestControl {
                 return entry
             },
             "focus": focusName(),
+            "focusPath": focusPath(),
             "titleTruncated": isTruncated(window.title),
             "focusBounds": gtk_window_get_focus(window.window).map { bounds($0) } ?? [:],
             "cellCenters": document.photos.indices.map { index -> [Double] in

@@ -57,10 +57,10 @@ extension CameraPage {
     private func setBurstButton(running: Bool) {
         if running {
             gtk_button_set_label(burstButton.cast(), tr("_Stop Burst"))
-            tr("Stop the burst").withCString { tc_accessible_set_label(burstButton, $0) }
+            AccessibleTree.label(burstButton, tr("Stop the burst"))
         } else {
             gtk_button_set_label(burstButton.cast(), tr("_4 Photos, 3 s Apart"))
-            tr("Take 4 photos, 3 seconds apart").withCString { tc_accessible_set_label(burstButton, $0) }
+            AccessibleTree.label(burstButton, tr("Take 4 photos, 3 seconds apart"))
         }
     }
 }

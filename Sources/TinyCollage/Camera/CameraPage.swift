@@ -103,6 +103,7 @@ final class CameraPage {
         gtk_box_append(counter.cast(), countdownCaption)
         gtk_widget_set_visible(counter, 0)
         let overlay = gtk_overlay_new()!
+        AccessibleTree.label(overlay, tr("Camera"))
         gtk_overlay_set_child(overlay.opaque, stack)
         gtk_overlay_add_overlay(overlay.opaque, counter)
         gtk_widget_set_vexpand(overlay, 1)

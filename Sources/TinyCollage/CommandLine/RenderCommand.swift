@@ -32,14 +32,15 @@ struct RenderCommand {
         HelpText.render([
             .line(tr("Usage: tinycollage render --output FILE [OPTION…] PHOTO…")),
             .blank,
-            .line(tr("Renders the collage of up to 9 photos, as the window does, and writes FILE.")),
+            .line(tr("Renders the collage of up to %s photos, as the window does, and writes FILE.", String(CollageLayout.maximumPhotos))),
             .line(tr("The format follows FILE’s extension: .png, .jpg or .jpeg.")),
             .blank,
             .line(tr("Options:")),
             .option("-o, --output FILE", tr("where to write the collage (required)")),
-            .option("-s, --size WxH", tr("output size in pixels (default 1080x1080)")),
-            .option("-g, --gap PX", tr("space between photos in pixels (default 0)")),
-            .option("-m, --margin PX", tr("space around the photos in pixels (default 0)")),
+            .option("-s, --size WxH", tr("output size in pixels, up to %s a side (default %s)", String(CollageSettings.maximumSide),
+                                         "\(CollageSettings.defaultOutputSize.width)x\(CollageSettings.defaultOutputSize.height)")),
+            .option("-g, --gap PX", tr("space between photos in pixels, 0 to %s (default 0)", String(CollageSettings.maximumSpacing))),
+            .option("-m, --margin PX", tr("space around the photos in pixels, 0 to %s (default 0)", String(CollageSettings.maximumSpacing))),
             .option("-l, --layout NAME", tr("how the photos are arranged: %s (default %s)",
                                             LayoutKind.names.joined(separator: ", "), LayoutKind.default.rawValue)),
             .option("-b, --background COLOR", tr("white, black, transparent, #rrggbb or #rrggbbaa (default white)")),
@@ -86,7 +87,7 @@ struct RenderCommand {
         func number(_ text: String, flag: String, range: ClosedRange<Int>) throws(Failure) -> Int {
             guard let n = Int(text), range.contains(n) else {
                 throw .usage(tr("%s takes a whole number from %s to %s, not “%s”", flag, String(range.lowerBound),
-                                String(range.upperBound), text))
+                                String(range.upperBound), FilePathText.displayText(text)))
             }
             return n
         }
@@ -108,25 +109,26 @@ struct RenderCommand {
             case "-s", "--size":
                 let text = try next()
                 guard let size = PixelSize(parsing: text) else {
-                    throw .usage(tr("--size takes WIDTHxHEIGHT in pixels, like 1080x1080, not “%s”", text))
+                    throw .usage(tr("--size takes WIDTHxHEIGHT in pixels, like 1080x1080, not “%s”", FilePathText.displayText(text)))
                 }
                 guard size.width <= CollageSettings.maximumSide, size.height <= CollageSettings.maximumSide else {
-                    throw .usage(tr("--size %s is over the limit of 32767 pixels a side", text))
+                    throw .usage(tr("--size %s is over the limit of %s pixels a side", FilePathText.displayText(text),
+                                     String(CollageSettings.maximumSide)))
                 }
                 options.settings.outputSize = size
             case "-l", "--layout":
                 let text = try next()
                 guard let layout = LayoutKind(rawValue: text) else {
-                    throw .usage(tr("--layout takes one of %s, not “%s”", LayoutKind.names.joined(separator: ", "), text))
+                    throw .usage(tr("--layout takes one of %s, not “%s”", LayoutKind.names.joined(separator: ", "), FilePathText.displayText(text)))
                 }
                 options.settings.layout = layout
-            case "-g", "--gap": options.settings.gap = try number(try next(), flag: "--gap", range: 0...10_000)
-            case "-m", "--margin": options.settings.margin = try number(try next(), flag: "--margin", range: 0...10_000)
+            case "-g", "--gap": options.settings.gap = try number(try next(), flag: "--gap", range: 0...CollageSettings.maximumSpacing)
+            case "-m", "--margin": options.settings.margin = try number(try next(), flag: "--margin", range: 0...CollageSettings.maximumSpacing)
             case "-q", "--quality": options.quality = try number(try next(), flag: "--quality", range: 1...100)
             case "-b", "--background":
                 let text = try next()
                 guard let background = BackgroundFill.parse(text) else {
-                    throw .usage(tr("--background takes a colour such as white, transparent or #336699, blur, or gradient:COLOR,COLOR[,DEGREES] with degrees from -360 to 360, not “%s”", text))
+                    throw .usage(tr("--background takes a colour such as white, transparent or #336699, blur, or gradient:COLOR,COLOR[,DEGREES] with degrees from -360 to 360, not “%s”", FilePathText.displayText(text)))
                 }
                 options.settings.style.fill = background.fill
                 if let colour = background.colour { options.settings.background = colour }
@@ -135,7 +137,7 @@ struct RenderCommand {
                 let range = CollageStyle.cornerRadiusRange
                 guard let percent = Double(text), range.contains(percent) else {
                     throw .usage(tr("--corner-radius takes a percentage from %s to %s, not “%s”", String(Int(range.lowerBound)),
-                                    String(Int(range.upperBound)), text))
+                                    String(Int(range.upperBound)), FilePathText.displayText(text)))
                 }
                 options.settings.style.cornerRadius = percent
             case "--border":
@@ -144,7 +146,7 @@ struct RenderCommand {
             case "--border-color":
                 let text = try next()
                 guard let colour = RGBAColor(parsing: text) else {
-                    throw .usage(tr("--border-color takes a colour such as white, #336699 or #33669980, not “%s”", text))
+                    throw .usage(tr("--border-color takes a colour such as white, #336699 or #33669980, not “%s”", FilePathText.displayText(text)))
                 }
                 options.settings.style.borderColour = colour
             case "--shadow", "--no-shadow":
@@ -153,7 +155,7 @@ struct RenderCommand {
             case "--fit":
                 let text = try next()
                 guard let fit = PhotoFit(rawValue: text) else {
-                    throw .usage(tr("--fit takes cover or contain, not “%s”", text))
+                    throw .usage(tr("--fit takes cover or contain, not “%s”", FilePathText.displayText(text)))
                 }
                 options.settings.style.fit = fit
             case "-f", "--force": options.force = true
@@ -161,18 +163,18 @@ struct RenderCommand {
                 let text = try next()
                 options.autoTitle = text == "auto"
                 // argv's bytes that are not UTF-8 arrive as FilePathText: draw them as "�".
-                options.title.text = options.autoTitle ? "" : FilePathText.displayText(text)
+                options.title.text = options.autoTitle ? "" : FilePathText.decodedText(text)
             case "--title-position":
                 let text = try next()
                 guard let position = CollageTitle.Position(rawValue: text) else {
-                    throw .usage(tr("--title-position takes top, bottom or overlay, not “%s”", text))
+                    throw .usage(tr("--title-position takes top, bottom or overlay, not “%s”", FilePathText.displayText(text)))
                 }
                 options.title.position = position
             case "--title-size":
                 let text = try next()
                 let range = CollageTitle.sizeRange
                 guard let percent = Double(text), (range.lowerBound * 100...range.upperBound * 100).contains(percent) else {
-                    throw .usage(tr("--title-size takes a percentage from 2 to 20, not “%s”", text))
+                    throw .usage(tr("--title-size takes a percentage from 2 to 20, not “%s”", FilePathText.displayText(text)))
                 }
                 options.title.size = percent / 100
             case "--title-color":
@@ -181,13 +183,13 @@ struct RenderCommand {
                     options.title.colour = nil
                 } else {
                     guard let colour = RGBAColor(parsing: text) else {
-                        throw .usage(tr("--title-color takes a colour such as black, #336699 or auto, not “%s”", text))
+                        throw .usage(tr("--title-color takes a colour such as black, #336699 or auto, not “%s”", FilePathText.displayText(text)))
                     }
                     options.title.colour = colour
                 }
             default:
                 if !onlyPhotos, argument.hasPrefix("-"), argument.count > 1 {
-                    throw .usage(tr("unknown option “%s”", argument))
+                    throw .usage(tr("unknown option “%s”", FilePathText.displayText(argument)))
                 }
                 options.photos.append(arguments[index])
             }
@@ -230,10 +232,10 @@ struct RenderCommand {
     static func render(_ options: Options) throws(Failure) {
         guard let output = options.output else { throw .usage(tr("--output FILE is required")) }
         guard let format = ImageFormat(path: output, quality: options.quality) else {
-            throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", output))
+            throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", FilePathText.displayText(output)))
         }
         if format != .png, !options.settings.backgroundIsOpaque {
-            throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", output))
+            throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
         // They load their modules while the rest is checked.
@@ -242,8 +244,8 @@ struct RenderCommand {
         defer { reportDecoderStatistics() }
         if options.photos.count > CollageLayout.maximumPhotos {
             let first = options.photos[CollageLayout.maximumPhotos]
-            throw .input(tr("%s: too many photos: %s given, a collage holds at most 9",
-                            FilePathText.displayText(first), String(options.photos.count)))
+            throw .input(tr("%s: too many photos: %s given, a collage holds at most %s",
+                            FilePathText.displayText(first), String(options.photos.count), String(CollageLayout.maximumPhotos)))
         }
         if !options.force, AtomicFile.exists(output) {
             throw .input(tr("%s: %s (use --force to replace it)", FilePathText.displayText(output), Messages.reason(ExportError.Reason.exists)))
@@ -266,7 +268,7 @@ struct RenderCommand {
             if case let .load(load) = error {
                 throw .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
             }
-            throw .input(tr("%s: %s", output, Messages.render(error)))
+            throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
         }
         do {
             try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)

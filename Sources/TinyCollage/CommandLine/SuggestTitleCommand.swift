@@ -37,7 +37,7 @@ enum SuggestTitleCommand {
                 print(usage())
                 return 0
             } else if !onlyPhotos, argument.hasPrefix("-"), argument.count > 1 {
-                return usageError(tr("unknown option “%s”", argument))
+                return usageError(tr("unknown option “%s”", FilePathText.displayText(argument)))
             } else {
                 photos.append(argument)
             }

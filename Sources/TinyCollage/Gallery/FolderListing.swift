@@ -51,6 +51,7 @@ final class FolderListing {
         stop()
         g_list_store_remove_all(store)
         names.removeAll()
+        storeEdits = 0
         error = nil
         guard let path else {
             stateChanged?()
@@ -103,6 +104,8 @@ final class FolderListing {
         if let folder { g_object_unref(folder.raw) }
         folder = nil
         isLoading = false
+        releaseAll(changes)
+        changes.removeAll()
     }
 
     /// Reads the next batch; the enumerator is ours to close and release.
@@ -152,6 +155,31 @@ final class FolderListing {
     }
 
     // MARK: Following the folder
+    //
+    // A folder can change thousands of times at once (a camera's card copied in,
+    // a folder of photos moved or deleted): on 8095ddd each change was its own
+    // store edit, found by a scan of the store, and each edit made the sorted
+    // grid re-sort and rebind its cells, so 3,000 files moved in held the main
+    // loop for 20 s and 3,000 deleted for over a minute. Changes are now
+    // gathered as they come and applied together, at most every `settleDelay`
+    // ms: one scan of the store a batch, each run of removals one splice, the
+    // new files one splice.
+
+    /// How long changes gather before they are applied: short enough that a
+    /// photo copied in shows at once, long enough to gather a burst.
+    static let settleDelay: UInt32 = 60
+
+    /// What is known of a name since the last batch: its new info, or gone.
+    private enum Change {
+        case present(OpaquePointer, rewritten: Bool)
+        case absent
+    }
+
+    private var changes: [String: Change] = [:]
+    private var applyPending = false
+    /// How many store edits the folder's changes made since it was shown, for
+    /// the test hook (a burst is a handful of edits, not one per file).
+    private(set) var storeEdits = 0
 
     private func changed(_ file: OpaquePointer?, _ other: OpaquePointer?, _ event: GFileMonitorEvent) {
         guard let file else { return }
@@ -160,9 +188,9 @@ final class FolderListing {
              G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED:
             look(at: file, rewritten: event == G_FILE_MONITOR_EVENT_CHANGES_DONE_HINT)
         case G_FILE_MONITOR_EVENT_DELETED, G_FILE_MONITOR_EVENT_MOVED_OUT:
-            remove(file)
+            gone(file)
         case G_FILE_MONITOR_EVENT_RENAMED:
-            remove(file)
+            gone(file)
             if let other { look(at: other, rewritten: false) }
         default:
             // CHANGED arrives for every write; CHANGES_DONE_HINT follows when it is closed.
@@ -170,7 +198,7 @@ final class FolderListing {
         }
     }
 
-    /// Queries `file` and adds, replaces or removes its item accordingly.
+    /// Queries `file`; what it is now joins the next batch.
     private func look(at file: OpaquePointer, rewritten: Bool) {
         guard let cancellable else { return }
         g_object_ref(file.raw)
@@ -183,43 +211,119 @@ final class FolderListing {
                 if let info { g_object_unref(info.raw) }
                 return
             }
-            guard let info else { return self.remove(file) }
-            defer { g_object_unref(info.raw) }
-            guard self.accepts(info) else { return self.remove(file) }
-            g_file_info_set_attribute_object(info, "standard::file", file.cast(GObject.self))
-            var item: UnsafeMutableRawPointer? = info.raw
-            guard let name = Self.name(of: info) else { return }
-            if self.names.contains(name), let index = self.index(ofName: name) {
-                if rewritten, let path = takePath(g_file_get_path(file)) { self.fileRewritten?(path) }
-                g_list_store_splice(self.store, guint(index), 1, &item, 1)
-            } else {
-                self.names.insert(name)
-                g_list_store_append(self.store, info.raw)
+            guard let info else { return self.gone(file) }
+            guard self.accepts(info), let name = Self.name(of: info) else {
+                g_object_unref(info.raw)
+                return self.gone(file)
             }
+            g_file_info_set_attribute_object(info, "standard::file", file.cast(GObject.self))
+            var rewritten = rewritten
+            if case let .present(earlier, wasRewritten)? = self.changes[name] {
+                rewritten = rewritten || wasRewritten
+                g_object_unref(earlier.raw)
+            }
+            self.changes[name] = .present(info, rewritten: rewritten)
+            self.scheduleApply()
         }
         g_file_query_info_async(file, attributes, G_FILE_QUERY_INFO_NONE, G_PRIORITY_DEFAULT, cancellable, callback, data)
     }
 
-    private func remove(_ file: OpaquePointer) {
-        guard let name = takeString(g_file_get_basename(file)), names.remove(name) != nil,
-              let index = index(ofName: name) else { return }
-        g_list_store_remove(store, guint(index))
+    private func gone(_ file: OpaquePointer) {
+        guard let name = takeString(g_file_get_basename(file)) else { return }
+        if case let .present(earlier, _)? = changes[name] { g_object_unref(earlier.raw) }
+        changes[name] = .absent
+        scheduleApply()
+    }
+
+    private func scheduleApply() {
+        guard !applyPending else { return }
+        applyPending = true
+        MainLoop.after(milliseconds: Self.settleDelay) { [weak self] in
+            guard let self else { return }
+            self.applyPending = false
+            self.applyChanges()
+        }
+    }
+
+    /// Applies the gathered changes: replacements in place and then removals,
+    /// each as runs of neighbours from the end (so earlier positions hold),
+    /// additions at the end in one.
+    private func applyChanges() {
+        let batch = changes
+        changes.removeAll()
+        guard cancellable != nil, !batch.isEmpty else { return releaseAll(batch) }
+        var positions: [String: Int] = [:]
+        if batch.keys.contains(where: names.contains) { positions = namePositions() }
+        var removed: [Int] = []
+        var replaced: [Int: OpaquePointer] = [:]
+        var added: [UnsafeMutableRawPointer?] = []
+        // In name order, so files that came together sit together in the
+        // store, and a later batch's changes to them make runs too.
+        for (name, change) in batch.sorted(by: { $0.key < $1.key }) {
+            switch change {
+            case .absent:
+                if names.remove(name) != nil, let position = positions[name] { removed.append(position) }
+            case let .present(info, rewritten):
+                if let position = positions[name] {
+                    if rewritten, let file = GalleryModel.file(of: info), let path = takePath(g_file_get_path(file)) {
+                        fileRewritten?(path)
+                    }
+                    replaced[position] = info
+                } else if names.insert(name).inserted {
+                    added.append(info.raw)
+                } else {
+                    g_object_unref(info.raw)
+                }
+            }
+        }
+        for run in Self.runs(replaced.keys.sorted(by: >)) {
+            var items: [UnsafeMutableRawPointer?] = run.map { replaced[$0]!.raw }
+            g_list_store_splice(store, guint(run.lowerBound), guint(run.count), &items, guint(run.count))
+            storeEdits += 1
+        }
+        for info in replaced.values { g_object_unref(info.raw) }
+        for run in Self.runs(removed.sorted(by: >)) {
+            g_list_store_splice(store, guint(run.lowerBound), guint(run.count), nil, 0)
+            storeEdits += 1
+        }
+        if !added.isEmpty {
+            g_list_store_splice(store, g_list_model_get_n_items(store), 0, &added, guint(added.count))
+            storeEdits += 1
+            for info in added { g_object_unref(info) }
+        }
+    }
+
+    private func releaseAll(_ batch: [String: Change]) {
+        for case let .present(info, _) in batch.values { g_object_unref(info.raw) }
+    }
+
+    /// Positions given from the last, joined into runs of neighbours.
+    private static func runs(_ descending: [Int]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        for position in descending {
+            if let last = runs.last, last.lowerBound == position + 1 {
+                runs[runs.count - 1] = position..<last.upperBound
+            } else {
+                runs.append(position..<(position + 1))
+            }
+        }
+        return runs
     }
 
     private static func name(of info: OpaquePointer) -> String? {
         g_file_info_get_name(info).map { String(cString: $0) }
     }
 
-    /// Where the file named `name` is in the store (names are unique in one folder).
-    private func index(ofName name: String) -> Int? {
+    /// Where each name is in the store: one scan for a whole batch.
+    private func namePositions() -> [String: Int] {
+        var positions: [String: Int] = [:]
         let count = Int(g_list_model_get_n_items(store))
+        positions.reserveCapacity(count)
         for position in 0..<count {
             guard let item = g_list_model_get_item(store, guint(position)) else { continue }
             defer { g_object_unref(item) }
-            if let itemName = g_file_info_get_name(OpaquePointer(item)), String(cString: itemName) == name {
-                return position
-            }
+            if let name = Self.name(of: OpaquePointer(item)) { positions[name] = position }
         }
-        return nil
+        return positions
     }
 }

@@ -10,6 +10,7 @@
 // the pictures inside are hidden from it.
 
 import CGtk
+import CollageCore
 import CollageRender
 
 @MainActor
@@ -103,7 +104,7 @@ final class GalleryCell {
         self.file = OpaquePointer(g_object_ref(file.raw))
         self.path = path
         self.side = side
-        displayName = string(g_file_info_get_display_name(info)) ?? path
+        displayName = FilePathText.displayText(string(g_file_info_get_display_name(info)) ?? path)
         requested = false
         loaded = false
         gtk_image_clear(OpaquePointer(missing))

@@ -44,6 +44,8 @@ final class GalleryModel {
     }
 
     var isLoading: Bool { listing.isLoading }
+    /// The listing's edits of its store since the folder was shown (for the test hook).
+    var storeEdits: Int { listing.storeEdits }
     var count: Int { Int(g_list_model_get_n_items(photos)) }
 
     /// Why the folder could not be listed (permission denied…), in GIO's words.

@@ -139,7 +139,8 @@ final class GalleryView {
             if cell.isShowingThumbnail { loaded += 1 }
         }
         return ["items": model.count, "bound": cells.values.filter { $0.path != nil }.count,
-                "visible": visible, "visibleLoaded": loaded, "loading": model.isLoading ? 1 : 0]
+                "visible": visible, "visibleLoaded": loaded, "loading": model.isLoading ? 1 : 0,
+                "storeEdits": model.storeEdits]
     }
 
     /// The cells showing a photo now, on screen, with their paths (for the state dump).

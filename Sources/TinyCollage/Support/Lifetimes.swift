@@ -44,6 +44,13 @@ enum Companion {
         }
     }
 
+    /// The companion `attach` gave `widget`, if it is a `T` (for callbacks
+    /// that GTK hands only the widget, such as a class action's).
+    static func find<T: AnyObject>(_: T.Type, on widget: Widget, key: String = defaultKey) -> T? {
+        guard let data = g_object_get_data(widget.cast(GObject.self), key) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as? T
+    }
+
     /// Calls `body` once, when `widget` is disposed (GtkWidget::destroy),
     /// e.g. to unparent what was parented to it by hand. GObject may run a
     /// dispose more than once; `body` still runs once.

@@ -41,9 +41,7 @@ extension UnsafeMutableRawPointer {
 @MainActor
 func name(_ widget: Widget, _ name: String, label: String) {
     gtk_widget_set_name(widget, name)
-    label.withCString { text in
-        tc_accessible_set_label(widget, text)
-    }
+    AccessibleTree.label(widget, label)
 }
 
 @MainActor

@@ -20,7 +20,7 @@ private let keyCommitMilliseconds: UInt32 = 700
 
 extension CollagePreview {
     func installKeyboardCells() {
-        cellLayer = gtk_fixed_new()!
+        cellLayer = OrderedFixed.make()
         gtk_widget_set_name(cellLayer!, "previewCells")
         tc_accessible_set_label(cellLayer!, tr("Photos in the collage"))
         gtk_overlay_add_overlay(surface.opaque, cellLayer!)

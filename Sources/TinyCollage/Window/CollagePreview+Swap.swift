@@ -244,6 +244,8 @@ extension CollagePreview {
             }
         }
         gtk_popover_set_pointing_to(popover.cast(), &rect)
+        // Its items are made anew with each model: named before it shows.
+        AccessibleTree.tidy(popover)
         gtk_popover_popup(popover.cast())
     }
 }

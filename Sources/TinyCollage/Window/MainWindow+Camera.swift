@@ -58,6 +58,8 @@ final class CameraHost {
         gtk_stack_set_visible_child_name(stack.opaque, "camera")
         page.focus()
         page.start()
+        // What libadwaita builds inside the page is named once it is on screen.
+        window.tidyAccessibleTree()
     }
 
     func close() {

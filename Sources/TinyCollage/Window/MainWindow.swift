@@ -27,6 +27,8 @@ final class MainWindow {
     let saver: SaveController
     let settingsPanel: SettingsPanel
     let picker: LayoutPicker
+    /// The preview with the layout picker under it: one region for F6.
+    let previewColumn: Widget
     /// The preview and the side column, laid out by MainWindow+Layout.
     let body: Widget
     let bodySeparator: Widget
@@ -65,6 +67,7 @@ final class MainWindow {
 
         let page = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         header = adw_header_bar_new()!
+        gtk_widget_set_name(header, "headerBar")
         title = adw_window_title_new(AppInfo.name, nil)!
         adw_header_bar_set_title_widget(header.opaque, title)
 
@@ -75,12 +78,13 @@ final class MainWindow {
         gtk_widget_set_name(saveButton, "buttonSaveCollage")
         tc_accessible_set_description(saveButton, tr("Saves the collage to your Pictures folder"))
 
-        let menuButton = gtk_menu_button_new()!
+        let menuButton = AccessibleTree.menuButton()
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(menuButton.opaque, Self.mainMenu())
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        name(menuButton, "mainMenu", label: tr("Main menu"))
+        gtk_widget_set_name(menuButton, "mainMenu")
+        AccessibleTree.label(menuButton: menuButton, tr("Main menu"))
 
         settingsButton = gtk_toggle_button_new()!
         gtk_button_set_icon_name(settingsButton.cast(), "emblem-system-symbolic")
@@ -118,7 +122,7 @@ final class MainWindow {
         gtk_widget_set_hexpand(previewToasts, 1)
         // The layout picker right under the collage it arranges (beside it in
         // every window layout, settings open or not), below the toasts so none covers it.
-        let previewColumn = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        previewColumn = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_widget_set_hexpand(previewColumn, 1)
         gtk_box_append(previewColumn.cast(), previewToasts)
         gtk_box_append(previewColumn.cast(), picker.widget)
@@ -144,6 +148,7 @@ final class MainWindow {
         installDrop(on: screen)
         installAdaptiveLayout(sizer: sizer)
         installSettingsKeys()
+        installRegionActions()
         gtk_application_window_set_help_overlay(window.cast(GtkApplicationWindow.self), ShortcutsWindow.make())
 
         controller.store.observe { [weak self] document, change in
@@ -173,7 +178,7 @@ final class MainWindow {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
-        tc_accessible_set_label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
+        AccessibleTree.label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
     }
 
     /// Names what GTK builds inside its widgets, once they have been made

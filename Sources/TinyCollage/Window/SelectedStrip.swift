@@ -43,7 +43,9 @@ final class SelectedStrip {
         gtk_widget_set_hexpand(scroller, 1)
         gtk_widget_set_size_request(scroller, -1, Int32(Self.height + 16))
         let content = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
-        row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        // A list of its photos to a screen reader (each is a list item), as GtkListView's are.
+        row = tc_widget_new_with_role(gtk_box_get_type(), GTK_ACCESSIBLE_ROLE_LIST)!
+        tc_accessible_set_label(row, tr("Selected photos"))
         addClass(row, "strip-row")
         gtk_widget_set_valign(row, GTK_ALIGN_CENTER)
         placeholder = gtk_label_new(tr("Your photos appear here, in collage order. Drag to reorder; drop on the trash to remove."))!
@@ -103,6 +105,8 @@ final class SelectedStrip {
         }
         order = ids
         gtk_widget_set_visible(placeholder, document.photos.isEmpty ? 1 : 0)
+        // An empty list is not on screen: the placeholder says what goes there.
+        gtk_widget_set_visible(row, document.photos.isEmpty ? 0 : 1)
         resize()
         showFailures()
         showTooSmall()

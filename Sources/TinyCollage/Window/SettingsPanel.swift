@@ -69,10 +69,10 @@ final class SettingsPanel {
         let times = gtk_label_new("×")!
         for widget in [width, times, height] { adw_action_row_add_suffix(dimensions.cast(), widget) }
 
-        gap = Self.spin(0, 500, tr("Gap in pixels"), name: "settingGap")
+        gap = Self.spin(0, CollageSettings.maximumSpacing, tr("Gap in pixels"), name: "settingGap")
         let gapRow = Self.row(tr("Gap"), subtitle: tr("between photos, in pixels"))
         adw_action_row_add_suffix(gapRow.cast(), gap)
-        margin = Self.spin(0, 500, tr("Margin in pixels"), name: "settingMargin")
+        margin = Self.spin(0, CollageSettings.maximumSpacing, tr("Margin in pixels"), name: "settingMargin")
         let marginRow = Self.row(tr("Margin"), subtitle: tr("around the photos, in pixels"))
         adw_action_row_add_suffix(marginRow.cast(), margin)
 

@@ -53,6 +53,8 @@ enum ShortcutsWindow {
             ]),
             group(tr("General"), [
                 shortcut("<Control>question", tr("Keyboard shortcuts")),
+                shortcut("F6", tr("Go to the next part of the window")),
+                shortcut("<Shift>F6", tr("Go to the previous part of the window")),
                 shortcut("<Control>w", tr("Close the window")),
                 shortcut("<Control>q", tr("Quit")),
             ]),

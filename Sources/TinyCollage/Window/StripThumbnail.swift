@@ -4,7 +4,9 @@
 // file: within the strip it reorders, on the trash it removes, dropped on a
 // file manager it is copied there. A photo the collage had to leave out shows
 // a warning badge; one enlarged beyond its pixels a quieter mark. Its
-// accessible name is its file name; a warning goes in its description.
+// accessible name is its file name; its place ("Photo 2 of 5") and any
+// warning are its description; it is an item of the strip's list, with its
+// actions under readable names (StripThumbnail+Actions).
 // The strip decides what each gesture does; this widget owns its companion.
 
 import CGtk
@@ -28,6 +30,8 @@ final class StripThumbnail {
     private var failure: LoadError?
     private var tooSmall: String?
     private var loadError: LoadError?
+    /// Where it stands in the strip (from 0), and of how many.
+    private var position = (index: 0, count: 1)
     /// The photo's upright shape as its thumbnail showed it.
     private(set) var loadedSize: PixelSize?
     var photo: Photo {
@@ -38,7 +42,7 @@ final class StripThumbnail {
         self.photo = photo
         self.strip = strip
         controller = strip.controller
-        widget = gtk_overlay_new()!
+        widget = StripPhotoWidget.make()
         addClass(widget, "strip-thumbnail")
         addClass(widget, "card")
         gtk_widget_set_focusable(widget, 1)
@@ -110,13 +114,27 @@ final class StripThumbnail {
 
     /// Where it stands in the strip, so the menu offers only moves that can happen.
     func setPosition(_ index: Int, of count: Int) {
-        setEnabled("move-left", index > 0)
-        setEnabled("move-right", index < count - 1)
+        setEnabled(.moveLeft, index > 0)
+        setEnabled(.moveRight, index < count - 1)
+        guard position != (index, count) else { return }
+        position = (index, count)
+        describe()
     }
 
-    private func setEnabled(_ name: String, _ enabled: Bool) {
-        guard let action = g_action_map_lookup_action(actions, name) else { return }
-        g_simple_action_set_enabled(action, enabled ? 1 : 0)
+    private func setEnabled(_ action: StripPhotoAction, _ enabled: Bool) {
+        StripPhotoWidget.setEnabled(widget, action, enabled)
+        guard let menuAction = g_action_map_lookup_action(actions, action.menuName) else { return }
+        g_simple_action_set_enabled(menuAction, enabled ? 1 : 0)
+    }
+
+    /// What the keys, the menu and a screen reader ask for.
+    func perform(_ action: StripPhotoAction) {
+        guard let strip else { return }
+        switch action {
+        case .moveLeft: strip.move(photo.id, by: -1)
+        case .moveRight: strip.move(photo.id, by: 1)
+        case .remove: strip.trashPhoto(photo.id)
+        }
     }
 
     private func describe() {
@@ -130,7 +148,9 @@ final class StripThumbnail {
             ?? tooSmall
         gtk_widget_set_tooltip_text(widget, warning.map { photo.displayName + "\n" + $0 } ?? photo.displayName)
         tc_accessible_set_label(widget, photo.displayName)
-        tc_accessible_set_description(widget, warning ?? "")
+        // (After the tooltip: GTK 4.8 makes a tooltip the description.)
+        let place = tr("Photo %s of %s", String(position.index + 1), String(position.count))
+        tc_accessible_set_description(widget, warning.map { place + ". " + $0 } ?? place)
     }
 
     /// Asks for the thumbnail again (its file may have come back).
@@ -168,16 +188,16 @@ final class StripThumbnail {
     private func installKeys() {
         let keys = gtk_event_controller_key_new()!
         Signals.key(keys.raw) { [weak self] keyval, _, state in
-            guard let self, let strip = self.strip else { return false }
+            guard let self, self.strip != nil else { return false }
             let alt = state.rawValue & GDK_ALT_MASK.rawValue != 0
             let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
             switch Int32(keyval) {
             case GDK_KEY_Delete, GDK_KEY_KP_Delete, GDK_KEY_BackSpace:
-                strip.trashPhoto(self.photo.id)
+                self.perform(.remove)
             case GDK_KEY_Left where alt, GDK_KEY_KP_Left where alt:
-                strip.move(self.photo.id, by: -1)
+                self.perform(.moveLeft)
             case GDK_KEY_Right where alt, GDK_KEY_KP_Right where alt:
-                strip.move(self.photo.id, by: 1)
+                self.perform(.moveRight)
             case GDK_KEY_Menu,
                  GDK_KEY_F10 where shift:
                 self.popUpMenu(at: nil)
@@ -212,19 +232,15 @@ final class StripThumbnail {
     /// The menu is made once and stays parented to the thumbnail; it is
     /// unparented exactly once, when the thumbnail is destroyed.
     private func installMenu() {
-        func add(_ name: String, _ handler: @escaping @MainActor (StripThumbnail, SelectedStrip) -> Void) {
-            let action = g_simple_action_new(name, nil)!
-            Signals.withPointer(action.raw, "activate") { [weak self] _ in
-                guard let self, let strip = self.strip else { return }
-                handler(self, strip)
-            }
+        for kind in StripPhotoAction.allCases {
+            let action = g_simple_action_new(kind.menuName, nil)!
+            Signals.withPointer(action.raw, "activate") { [weak self] _ in self?.perform(kind) }
             g_action_map_add_action(actions, action)
             g_object_unref(action.raw)
         }
-        add("move-left") { thumbnail, strip in strip.move(thumbnail.photo.id, by: -1) }
-        add("move-right") { thumbnail, strip in strip.move(thumbnail.photo.id, by: 1) }
-        add("remove") { thumbnail, strip in strip.trashPhoto(thumbnail.photo.id) }
-        gtk_widget_insert_action_group(widget, "thumb", actions)
+        // On the menu, not the photo: AT-SPI lists the photo's own actions,
+        // which are the readable ones (StripThumbnail+Actions).
+        gtk_widget_insert_action_group(menu, "thumb", actions)
         g_object_unref(actions.raw)
         // Our own reference keeps the pointer valid however the overlay's
         // dispose treats its children; the menu is released with the thumbnail.
