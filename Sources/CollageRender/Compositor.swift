@@ -217,15 +217,6 @@ public struct Compositor: Sendable {
         PixelSize(width: Int((Double(cell.width) * zoom).rounded(.up)),
                   height: Int((Double(cell.height) * zoom).rounded(.up)))
     }
-
-    /// Where in the image (its pixels) the cell's centre falls, and the scale
-    /// from image pixels to cell pixels: aspect fill times zoom, the centre
-    /// clamped so the cell is always covered.
-    public static func placement(image: PixelSize, crop: Crop, cell: PixelSize) -> (scale: Double, centerX: Double, centerY: Double) {
-        let clamped = crop.clamped(image: image, cell: cell)
-        return (clamped.scale(image: image, cell: cell), clamped.centerX * Double(image.width),
-                clamped.centerY * Double(image.height))
-    }
 }
 
 /// One pass of painting: the collage surface, shared by the parallel decodes,
