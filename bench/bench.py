@@ -2,7 +2,7 @@
 # tabulates case 1 and 2 (collage 1080x1080 PNG and 4096x4096 JPEG from nine
 # 24-megapixel photos: ours vs libvips vs ImageMagick vs the djpeg decode
 # floor, peers.py), case 3 (preview latency in the window's code path,
-# preview.py) and case 4 (the gallery with 5,000 photos, cold and warm
+# preview.py; the look, plain and styled, style.py) and case 4 (the gallery with 5,000 photos, cold and warm
 # thumbnail cache, gallery.py), case 5 (the camera page's live view: CPU
 # cost, camera.py) and case 6 (starting with nine photos: first frame,
 # photos in the preview, full quality, startup.py). Cases 4 and 6 watch the
@@ -24,6 +24,7 @@ import gallery  # noqa: E402
 import peers  # noqa: E402
 import preview  # noqa: E402
 import startup  # noqa: E402
+import style  # noqa: E402
 import workers as worker_startup  # noqa: E402
 from common import COLLAGE_BENCH, CORES, TINYCOLLAGE, log, median, warm_page_cache  # noqa: E402
 
@@ -160,6 +161,13 @@ def main():
         prev = None
         log(f"bench: case 3 failed: {e}")
 
+    log("bench: case 3, the look: nine photos to 1080x1080, plain and styled ...")
+    try:
+        look = style.measure(photos, runs=max(3, min(args.runs, 5)))
+    except Exception as e:
+        look = None
+        log(f"bench: case 3, the look, failed: {e}")
+
     cold = warm = hostile = firsts = None
     gallery_error = "skipped" if args.skip_gallery else None
     if not args.skip_gallery:
@@ -278,6 +286,18 @@ def main():
                      prev["first_preview_ms"] / 1000 / floor1 <= 1.5)]
     else:
         log("Case 3: failed (see above)")
+    if prev:
+        log(f"  the look (shadow, blurred background, corners): re-composite {prev['styled_reorder_ms']:8.2f} ms "
+            f"after a reorder, {prev['style_plain_reorder_ms']:.2f} ms plain (interleaved); "
+            f"{prev['styled_reorder_remade']:.0f} shadow masks or backdrops made again")
+        targets.append(("case 3 styled reorder re-composite 800x800", f"{prev['styled_reorder_ms']:.2f} ms", "≤ 8 ms",
+                        prev["styled_reorder_ms"] <= 8))
+    if look:
+        log(f"  the look, saved: nine photos to 1080x1080 in {look['styled_render_ms']:.0f} ms styled, "
+            f"{look['plain_render_ms']:.0f} ms plain (medians of {look['runs']} interleaved, one process): "
+            f"{look['styled_render_ratio']:.2f}×")
+        targets.append(("case 3 render 1080x1080 styled ÷ plain", f"{look['styled_render_ratio']:.2f}", "≤ 1.3",
+                        look["styled_render_ratio"] <= 1.3))
 
     # ---- Case 4 ----------------------------------------------------------
     log("")
@@ -355,7 +375,7 @@ def main():
     parts = [f"case1 ours/vips {summary['case1'][0]:.2f} (RSS {summary['case1'][1]:.0f} MB)",
              f"case2 ours/vips {summary['case2'][0]:.2f} (RSS {summary['case2'][1]:.0f} MB)"]
     if prev:
-        parts += [f"reorder {prev['reorder_ms']:.1f} ms",
+        parts += [f"reorder {prev['reorder_ms']:.1f} ms", f"styled reorder {prev['styled_reorder_ms']:.1f} ms",
                   f"first preview {prev['first_preview_ms'] / 1000 / floor1:.2f}x floor"]
     if cold and warm:
         parts += [f"gallery warm first screen {warm['first_ms']:.0f} ms",

@@ -5,7 +5,9 @@
 # (above the photos, over them, and changing as while typing); arranging
 # (issue 18): switching layout, swapping two photos and one frame of a divider
 # drag, interleaved with plain reorders, the decodes they made, and choosing
-# the mosaic for nine photos (medians inside each process). Several
+# the mosaic for nine photos; a reorder with the look on (issue 23: shadow,
+# blurred background, corners) beside plain ones, and the shadow masks and
+# backdrops it made again (medians inside each process). Several
 # processes, so the first preview has several samples.
 
 import subprocess
@@ -28,7 +30,8 @@ def measure(photos, processes=5, runs=25):
     figures = {key: median([float(s[key]) for s in samples])
                for key in ("first_preview_ms", "reorder_ms", "settings_ms", "plain_reorder_ms",
                            "title_above_ms", "title_overlay_ms", "title_typing_ms", "arrange_reorder_ms",
-                           "layout_switch_ms", "swap_ms", "divider_frame_ms", "arrange_decodes", "mosaic_choice_ms")}
+                           "layout_switch_ms", "swap_ms", "divider_frame_ms", "arrange_decodes", "mosaic_choice_ms",
+                           "style_plain_reorder_ms", "styled_reorder_ms", "styled_reorder_remade")}
     # What a title adds to a re-composite: the worse of a band above and an
     # overlay, each against the plain renders interleaved with it.
     figures["title_added_ms"] = max(figures["title_above_ms"], figures["title_overlay_ms"]) - figures["plain_reorder_ms"]

@@ -4,12 +4,15 @@
 // workers (the `tinycollage` built beside it); with and without a title;
 // and arranging (issue 18): a layout switched, two photos swapped, a frame
 // of a divider drag, interleaved with plain reorders, with the decodes each
-// made, and the mosaic's choice for nine photos alone.
+// made, and the mosaic's choice for nine photos alone; the look (issue 23):
+// a reorder with shadow, blurred background and corners on, interleaved
+// with plain ones, and the shadow masks and backdrops it made.
 // Prints one `name value` line per
 // figure, in milliseconds, for bench/bench.py to tabulate.
 //
 //   collage-bench [--size N] [--runs N] PHOTO…
 //   collage-bench --worker-startup RUNS [BEFORE]   (WorkerStartupBench.swift)
+//   collage-bench --style-render RUNS PHOTO…       (StyleBench.swift)
 
 import CollageCore
 import CollageRender
@@ -18,6 +21,7 @@ import Foundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--worker-startup" { exit(WorkerStartupBench.run(Array(arguments.dropFirst()))) }
+if arguments.first == "--style-render" { exit(StyleBench.run(Array(arguments.dropFirst()))) }
 var side = 800
 var runs = 25
 while let first = arguments.first, first.hasPrefix("--") {
@@ -113,6 +117,20 @@ do {
         dividing.append(try milliseconds { _ = try compositor.render(dragged, size: size, skipFailures: true) })
     }
     let arrangeDecodes = compositor.source.cache.decodesInserted - decodesBefore
+    // The look (issue 23): the same reorders with shadow, blur and corners,
+    // after one styled render has made the masks and backdrops.
+    var styled = document
+    styled.settings.style = StyleBench.look
+    _ = try compositor.render(styled, size: size, skipFailures: true)
+    var plainAgain: [Double] = [], styledReorders: [Double] = []
+    let styleMade = Compositor.styleCacheMade
+    for i in 0..<runs {
+        document.move(from: i % document.photos.count, to: (i * 4 + 1) % document.photos.count)
+        styled.photos = document.photos
+        plainAgain.append(try milliseconds { _ = try compositor.render(document, size: size, skipFailures: true) })
+        styledReorders.append(try milliseconds { _ = try compositor.render(styled, size: size, skipFailures: true) })
+    }
+    let styleRemade = Compositor.styleCacheMade - styleMade
     // The mosaic's choice for nine photos of assorted shapes, alone (no render).
     let shapes = [1.5, 0.75, 1, 3, 0.5, 1.33, 0.8, 2, 1]
     var choosing: [Double] = []
@@ -135,6 +153,9 @@ do {
     print(String(format: "divider_frame_ms %.2f", median(dividing)))
     print("arrange_decodes \(arrangeDecodes)")
     print(String(format: "mosaic_choice_ms %.3f", median(choosing)))
+    print(String(format: "style_plain_reorder_ms %.2f", median(plainAgain)))
+    print(String(format: "styled_reorder_ms %.2f", median(styledReorders)))
+    print("styled_reorder_remade \(styleRemade)")
 } catch {
     FileHandle.standardError.write(Data("collage-bench: \(error)\n".utf8))
     exit(1)

@@ -14,22 +14,26 @@ public struct CollageSettings: Hashable, Codable, Sendable {
     public var layout: LayoutKind
     /// The dividers the user moved, by layout name (each for one shape of it).
     public var proportions: [String: LayoutProportions]
+    /// Corners, border, shadow, what fills the background, and the photos' fit.
+    public var style: CollageStyle
 
     public init(outputSize: PixelSize = CollageSettings.defaultOutputSize, gap: Int = 0, margin: Int = 0,
                 background: RGBAColor = .white, layout: LayoutKind = .default,
-                proportions: [String: LayoutProportions] = [:]) {
+                proportions: [String: LayoutProportions] = [:], style: CollageStyle = CollageStyle()) {
         self.outputSize = outputSize
         self.gap = gap
         self.margin = margin
         self.background = background
         self.layout = layout
         self.proportions = proportions
+        self.style = style
     }
 
-    private enum CodingKeys: String, CodingKey { case outputSize, gap, margin, background, layout, proportions }
+    private enum CodingKeys: String, CodingKey { case outputSize, gap, margin, background, layout, proportions, style }
 
     /// Sessions from before layouts have none: they load as `columns`, as
-    /// they were drawn. A layout this version does not know is kept out by
+    /// they were drawn; sessions from before styles have the seed's look.
+    /// A layout this version does not know is kept out by
     /// the decoder as text and turned into the default by SessionValidation.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -41,6 +45,7 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         layout = name.flatMap(LayoutKind.init(rawValue:)) ?? .default
         unknownLayout = name.flatMap { LayoutKind(rawValue: $0) == nil ? $0 : nil }
         proportions = ((try? c.decodeIfPresent([String: LayoutProportions].self, forKey: .proportions)) ?? nil) ?? [:]
+        style = try c.decodeIfPresent(CollageStyle.self, forKey: .style) ?? CollageStyle()
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -51,6 +56,7 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         try c.encode(background, forKey: .background)
         try c.encode(layout.rawValue, forKey: .layout)
         try c.encode(proportions, forKey: .proportions)
+        try c.encode(style, forKey: .style)
     }
 
     /// A layout name read from a file that this version does not know (for

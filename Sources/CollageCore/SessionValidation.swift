@@ -3,7 +3,8 @@
 // it, and every value in it reaches the renderer. Each value is brought into
 // what can be drawn — a finite crop zoom within 1…8 and a centre within 0…1,
 // an output size and a gap and margin that the layout can compute with and
-// that leave room for the photos, one id per photo, a colour within 0…1 —
+// that leave room for the photos, one id per photo, a colour within 0…1, a
+// look (CollageStyle) whose radius, border and gradient can be drawn —
 // and every change is listed, so the app can say the file was corrected. An
 // output size past Cairo's 32767 pixels a side (but within `maximumSide`)
 // is kept: the preview draws it scaled, and saving it says why it cannot.
@@ -78,14 +79,58 @@ public enum SessionValidation {
             repairs.append("divider positions that cannot be used")
             settings.proportions = proportions
         }
-        let colour = settings.background
-        let channels = [colour.red, colour.green, colour.blue, colour.alpha].map { $0.isFinite ? min(max($0, 0), 1) : 1 }
-        let clampedColour = RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
-        if clampedColour != colour {
+        let clampedColour = checked(settings.background)
+        if clampedColour != settings.background {
             repairs.append("a background colour out of range")
             settings.background = clampedColour
         }
+        settings.style = checked(settings.style, in: settings, photoCount: photoCount, repairs: &repairs)
         return settings
+    }
+
+    /// The colour with every channel finite and within 0…1.
+    static func checked(_ colour: RGBAColor) -> RGBAColor {
+        let channels = [colour.red, colour.green, colour.blue, colour.alpha].map { $0.isFinite ? min(max($0, 0), 1) : 1 }
+        return RGBAColor(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+    }
+
+    /// The look with a radius within 0…50 %, a border that leaves every
+    /// cell (of `settings`' layout, shapes unknown) a pixel of photo, colours
+    /// within range and a finite gradient angle.
+    private static func checked(_ style: CollageStyle, in settings: CollageSettings, photoCount: Int,
+                                repairs: inout [String]) -> CollageStyle {
+        var style = style
+        if !style.unreadable.isEmpty {
+            repairs.append("parts of the collage’s look that cannot be read (\(style.unreadable.joined(separator: ", ")))")
+            style.unreadable = []
+        }
+        let range = CollageStyle.cornerRadiusRange
+        if !range.contains(style.cornerRadius) {
+            repairs.append("a corner radius of \(style.cornerRadius) %")
+            style.cornerRadius = style.cornerRadius.isFinite ? min(max(style.cornerRadius, range.lowerBound), range.upperBound) : 0
+        }
+        let cells = (try? CollageLayout.arrange(settings.layout, count: max(photoCount, 1), size: settings.outputSize,
+                                                gap: settings.gap, margin: settings.margin).cells) ?? []
+        let widest = min(CollageStyle.maximumBorderWidth,
+                         cells.map { (min($0.width, $0.height) - 1) / 2 }.min() ?? CollageStyle.maximumBorderWidth)
+        if !(0...max(widest, 0)).contains(style.borderWidth) {
+            repairs.append("a border of \(style.borderWidth) pixels, wider than the cells")
+            style.borderWidth = min(max(style.borderWidth, 0), max(widest, 0))
+        }
+        if checked(style.borderColour) != style.borderColour {
+            repairs.append("a border colour out of range")
+            style.borderColour = checked(style.borderColour)
+        }
+        if case let .gradient(from, to, angle) = style.fill {
+            let fixed = BackgroundFill.gradient(from: checked(from), to: checked(to),
+                                                angle: !angle.isFinite ? BackgroundFill.defaultGradientAngle
+                                                    : abs(angle) <= 360 ? angle : angle.truncatingRemainder(dividingBy: 360))
+            if fixed != style.fill {
+                repairs.append("a background gradient that cannot be drawn")
+                style.fill = fixed
+            }
+        }
+        return style
     }
 
     /// Longest shape a layout of nine photos can have ("a(d(p,p,p),…)").

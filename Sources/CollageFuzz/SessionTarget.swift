@@ -23,6 +23,11 @@ struct SessionTarget {
             CollageDocument(photos: Array(photos.prefix(3))),
             CollageDocument(photos: photos, settings: CollageSettings(outputSize: PixelSize(width: 2048, height: 1536),
                                                                       gap: 12, margin: 24, background: .black)),
+            // The look (issue 23): every value of it, for the mutations to reach.
+            CollageDocument(photos: Array(photos.prefix(4)), settings: CollageSettings(
+                gap: 20, margin: 30, style: CollageStyle(cornerRadius: 12, borderWidth: 8, borderColour: .white, shadow: true,
+                                                         fill: .gradient(from: .black, to: .white, angle: 135), fit: .contain))),
+            CollageDocument(photos: Array(photos.prefix(2)), settings: CollageSettings(style: CollageStyle(fill: .blur))),
         ]
         return documents.map { Array((try? SessionFile.encode($0)) ?? Data()) }
     }()

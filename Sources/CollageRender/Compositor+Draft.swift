@@ -55,26 +55,22 @@ extension Compositor {
         } catch {
             throw .layout(error)
         }
-        guard let image = CairoImage.make(width: size.width, height: size.height, opaque: settings.background.isOpaque) else {
+        guard let image = CairoImage.make(width: size.width, height: size.height, opaque: settings.backgroundIsOpaque) else {
             throw .tooLarge(size)
         }
+        // As a render paints when it has every decode (StylePainter).
         let cr = cairo_create(image.surface)!
-        let background = settings.background
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
-        cairo_paint(cr)
         var sizes: [Photo.ID: PixelSize] = [:]
-        for (photo, cell) in zip(photos, frame.cells) {
-            if let full = decoded[photo.id] {
-                Self.draw(full.image, crop: photo.crop, in: cell, cr: cr)
-                sizes[photo.id] = full.originalSize
-            } else if let picture = small[photo.id] {
-                Self.draw(picture.image, crop: photo.crop, in: cell, cr: cr)
-                sizes[photo.id] = picture.photoSize
-            }
+        var items: [StylePainter.Item] = []
+        for (index, (photo, cell)) in zip(photos, frame.cells).enumerated() {
+            guard let picture = decoded[photo.id]?.image ?? small[photo.id]?.image else { continue }
+            items.append(StylePainter.Item(index: index, image: picture, path: photo.path, crop: photo.crop, cell: cell))
+            sizes[photo.id] = decoded[photo.id]?.originalSize ?? small[photo.id]?.photoSize
         }
+        StylePainter.paintInOrder(items, settings: settings, look: CellLook(settings, scale: frame.scale), size: size,
+                                  cells: frame.cells, cr: cr)
         cairo_destroy(cr)
-        TitlePainter.draw(document.title, in: frame, background: background, on: image)
+        TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: image)
         cairo_surface_flush(image.surface)
         var result = RenderResult(image: image, failures: leavingOut, originalSizes: sizes,
                                   cells: Dictionary(zip(photos.map(\.id), frame.cells), uniquingKeysWith: { first, _ in first }))

@@ -1,7 +1,8 @@
 // The offscreen collage (SPEC §3): a Cairo image surface of the output size
 // (or a smaller preview size with gap, margin and title scaled alike), the
-// background, every photo aspect-filled into its cell with its crop, and the
-// title (SPEC §9, TitlePainter) in its band.
+// photos in their cells with their crops and the collage's look, the
+// shadows and background put under them (StylePainter), and the title
+// (SPEC §9, TitlePainter) in its band.
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
 // with a photo that fails is the caller's choice (`skipFailures`). The
 // settings and, for a one-off render, every photo's header are checked
@@ -108,7 +109,7 @@ public struct Compositor: Sendable {
             throw .layout(error)
         }
         guard let image = CairoImage.make(width: target.width, height: target.height,
-                                          opaque: settings.background.isOpaque) else {
+                                          opaque: settings.backgroundIsOpaque) else {
             throw .tooLarge(target)
         }
         // A failed photo leaves the layout; the rest are laid out and painted
@@ -123,9 +124,11 @@ public struct Compositor: Sendable {
                 throw .layout(error)
             }
             let cells = frame.cells
-            let pass = paintAll(photos, cells: cells, background: settings.background, into: image, arrived: arrived)
+            let look = CellLook(settings, scale: frame.scale)
+            let pass = paintAll(photos, cells: cells, settings: settings, look: look, into: image, arrived: arrived)
             if pass.failures.isEmpty {
-                TitlePainter.draw(document.title, in: frame, background: settings.background, on: image)
+                pass.finish(settings, look: look, cells: cells)
+                TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: image)
                 cairo_surface_flush(image.surface)
                 var result = RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
                                           cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
@@ -173,20 +176,35 @@ public struct Compositor: Sendable {
         return failures.all
     }
 
-    private func paintAll(_ photos: [Photo], cells: [CellRect], background: RGBAColor, into image: CairoImage,
-                          arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
-        let pass = PaintPass(image: image)
-        pass.clear(to: background)
+    private func paintAll(_ photos: [Photo], cells: [CellRect], settings: CollageSettings, look: CellLook,
+                          into image: CairoImage, arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
+        let pass = PaintPass(image: image, look: look)
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
             (id: photo.id, path: photo.path, crop: photo.crop, cell: cell,
              cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
         }
+        // A re-composite (a reorder, a setting) finds every decode in the
+        // cache: painted in order, the look takes Cairo's fast paths.
+        do {
+            let cached = jobs.compactMap { job -> DecodedPhoto? in
+                if case let .success(decoded)? = source.cached(job.path, covering: job.cover) { return decoded }
+                return nil
+            }
+            if cached.count == jobs.count {
+                pass.paintInOrder(zip(jobs, cached).enumerated().map { i, pair in
+                    StylePainter.Item(index: i, image: pair.1.image, path: pair.0.path, crop: pair.0.crop, cell: pair.0.cell)
+                }, sizes: cached.map(\.originalSize), settings: settings, cells: cells)
+                for (job, decoded) in zip(jobs, cached) { arrived?(job.id, decoded) }
+                return pass
+            }
+        }
+        pass.start(settings, cells: cells)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
             let job = jobs[i]
             do throws(LoadError) {
                 let decoded = try source.photo(job.path, covering: job.cover)
-                pass.paint(decoded, crop: job.crop, in: job.cell, index: i)
+                pass.paint(decoded, path: job.path, crop: job.crop, in: job.cell, index: i)
                 arrived?(job.id, decoded)
             } catch {
                 pass.fail(i, error)
@@ -200,74 +218,85 @@ public struct Compositor: Sendable {
         PixelSize(width: Int((Double(cell.width) * zoom).rounded(.up)),
                   height: Int((Double(cell.height) * zoom).rounded(.up)))
     }
-
-    /// Where in the image (its pixels) the cell's centre falls, and the scale
-    /// from image pixels to cell pixels: aspect fill times zoom, the centre
-    /// clamped so the cell is always covered.
-    public static func placement(image: PixelSize, crop: Crop, cell: PixelSize) -> (scale: Double, centerX: Double, centerY: Double) {
-        let clamped = crop.clamped(image: image, cell: cell)
-        return (clamped.scale(image: image, cell: cell), clamped.centerX * Double(image.width),
-                clamped.centerY * Double(image.height))
-    }
-
-    static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, cr: OpaquePointer) {
-        let image = original.level(forScale: placement(image: original.size, crop: crop, cell: cell.size).scale)
-        let p = placement(image: image.size, crop: crop, cell: cell.size)
-        cairo_save(cr)
-        cairo_rectangle(cr, Double(cell.x), Double(cell.y), Double(cell.width), Double(cell.height))
-        cairo_clip(cr)
-        cairo_translate(cr, Double(cell.x) + Double(cell.width) / 2, Double(cell.y) + Double(cell.height) / 2)
-        cairo_scale(cr, p.scale, p.scale)
-        cairo_set_source_surface(cr, image.surface, -p.centerX, -p.centerY)
-        let pattern = cairo_get_source(cr)
-        // The level was chosen so the scale is at least 0.5, where bilinear
-        // filtering skips no pixel.
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_paint(cr)
-        cairo_restore(cr)
-    }
 }
 
 /// One pass of painting: the collage surface, shared by the parallel decodes,
-/// painted one photo at a time under the mutex (a cairo_t is single-threaded).
-private final class PaintPass: Sendable {
-    private struct State {
-        var failures: [Int: LoadError] = [:]
-        var sizeByIndex: [Int: PixelSize] = [:]
-    }
-
-    private let state = Mutex(State())
+/// painted one photo at a time under a lock (a cairo_t is single-threaded),
+/// then the shadows and background under them.
+/// Unchecked: every stored var, and the surface, is read and written only
+/// under `lock` (NSLock, as `finish` must see what every `paint` recorded and
+/// a Mutex would hold the state apart from the surface it guards).
+private final class PaintPass: @unchecked Sendable {
+    private let lock = NSLock()
     private let image: CairoImage
+    private let look: CellLook
+    private(set) var failures: [Int: LoadError] = [:]
+    private var sizeByIndex: [Int: PixelSize] = [:]
+    private var frames: [Int: DrawnFrame] = [:]
+    private var backdrops: [Int: CairoImage] = [:]
+    private var finished = false
+    private var backgroundDone = false
 
-    init(image: CairoImage) {
+    init(image: CairoImage, look: CellLook) {
         self.image = image
+        self.look = look
     }
 
-    var failures: [Int: LoadError] { state.withLock { $0.failures } }
+    /// Clears the canvas (a pass after a failure starts again) and, when
+    /// nothing must go under it later (no shadow, no blurred photos), paints
+    /// the background first, as the seed did.
+    func start(_ settings: CollageSettings, cells: [CellRect]) {
+        let cr = cairo_create(image.surface)!
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        if !look.style.shadow, settings.style.fill != .blur {
+            StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: [:], under: false, cr: cr)
+            backgroundDone = true
+        }
+        cairo_destroy(cr)
+    }
 
-    func clear(to colour: RGBAColor) {
-        state.withLock { _ in
+    func paint(_ decoded: DecodedPhoto, path: String, crop: Crop, in cell: CellRect, index: Int) {
+        // The backdrop is made from this decode on its own thread, before the lock.
+        let backdrop = look.style.fill == .blur ? StylePainter.backdrop(path, decoded.image) : nil
+        lock.withLock {
             let cr = cairo_create(image.surface)!
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgba(cr, colour.red, colour.green, colour.blue, colour.alpha)
-            cairo_paint(cr)
+            frames[index] = StylePainter.draw(decoded.image, crop: crop, in: cell, look: look, cr: cr)
             cairo_destroy(cr)
+            sizeByIndex[index] = decoded.originalSize
+            backdrops[index] = backdrop
         }
     }
 
-    func paint(_ decoded: DecodedPhoto, crop: Crop, in cell: CellRect, index: Int) {
-        state.withLock { state in
+    /// Everything at once, in order, from decodes at hand.
+    func paintInOrder(_ items: [StylePainter.Item], sizes: [PixelSize], settings: CollageSettings, cells: [CellRect]) {
+        lock.withLock {
             let cr = cairo_create(image.surface)!
-            Compositor.draw(decoded.image, crop: crop, in: cell, cr: cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            StylePainter.paintInOrder(items, settings: settings, look: look, size: image.size, cells: cells, cr: cr)
             cairo_destroy(cr)
-            state.sizeByIndex[index] = decoded.originalSize
+            for (i, size) in sizes.enumerated() { sizeByIndex[i] = size }
+            finished = true
+        }
+    }
+
+    /// The shadows, then the background, under the photos (unless painted in order).
+    func finish(_ settings: CollageSettings, look: CellLook, cells: [CellRect]) {
+        lock.withLock {
+            guard !finished else { return }
+            let cr = cairo_create(image.surface)!
+            StylePainter.drawShadows(frames.sorted { $0.key < $1.key }.map(\.value), look: look, under: true, cr: cr)
+            if !backgroundDone {
+                StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: backdrops, under: true, cr: cr)
+            }
+            cairo_destroy(cr)
         }
     }
 
     func fail(_ index: Int, _ error: LoadError) {
-        state.withLock { $0.failures[index] = error }
+        lock.withLock { failures[index] = error }
     }
 
     /// Failures collected from parallel work.
@@ -288,9 +317,9 @@ private final class PaintPass: Sendable {
     }
 
     func originalSizes(for photos: [Photo]) -> [Photo.ID: PixelSize] {
-        state.withLock {
+        lock.withLock {
             var result: [Photo.ID: PixelSize] = [:]
-            for (i, size) in $0.sizeByIndex { result[photos[i].id] = size }
+            for (i, size) in sizeByIndex { result[photos[i].id] = size }
             return result
         }
     }

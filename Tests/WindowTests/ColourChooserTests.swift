@@ -69,7 +69,7 @@ extension AppWindow {
         #expect(picked.r > 200 && picked.g > 80 && picked.g < 160 && picked.b < 60, "orange: \(picked)")
         try click(app, Self.cancel)
         #expect(isWhite(try margin(app)), "Cancel puts white back")
-        var state = try app.state()
+        let state = try app.state()
         #expect(state.settings["background"] as? String == "#ffffff")
         #expect(state.canUndo == undoable)
 

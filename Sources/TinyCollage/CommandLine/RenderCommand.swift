@@ -44,6 +44,18 @@ struct RenderCommand {
             .option("-l, --layout NAME", tr("how the photos are arranged: %s (default %s)",
                                             LayoutKind.names.joined(separator: ", "), LayoutKind.default.rawValue)),
             .option("-b, --background COLOR", tr("white, black, transparent, #rrggbb or #rrggbbaa (default white)")),
+            .option("-b, --background blur", tr("the photos themselves, blurred and darkened, behind the cells")),
+            .option("-b, --background gradient:C1,C2[,DEG]",
+                    tr("a gradient from colour C1 to C2 at an angle as CSS reads it, %s to %s (default %s: C1 at the top)",
+                       "-360", "360", String(Int(BackgroundFill.defaultGradientAngle)))),
+            .option("--corner-radius PCT", tr("rounded corners, in percent of each cell’s shorter side, %s to %s (default 0; 50 makes a square cell a circle)",
+                                              String(Int(CollageStyle.cornerRadiusRange.lowerBound)),
+                                              String(Int(CollageStyle.cornerRadiusRange.upperBound)))),
+            .option("--border PX", tr("a border around each photo inside its cell, in pixels, 0 to %s (default 0)",
+                                      String(CollageStyle.maximumBorderWidth))),
+            .option("--border-color COLOR", tr("the border’s colour: white, black, #rrggbb or #rrggbbaa (default white)")),
+            .option("--shadow, --no-shadow", tr("a soft shadow below and right of each photo, or none (default none)")),
+            .option("--fit cover|contain", tr("cover: photos fill their cells, cropped; contain: each photo shown whole (default cover)")),
             .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
             .option("-t, --title TEXT|auto", tr("a title on the collage; “auto” suggests one from where and when the photos were taken")),
             .option("--title-position POS", tr("top, bottom or overlay (over the photos) (default top)")),
@@ -115,10 +127,37 @@ struct RenderCommand {
             case "-q", "--quality": options.quality = try number(try next(), flag: "--quality", range: 1...100)
             case "-b", "--background":
                 let text = try next()
-                guard let colour = RGBAColor(parsing: text) else {
-                    throw .usage(tr("--background takes a colour such as white, transparent or #336699, not “%s”", FilePathText.displayText(text)))
+                guard let background = BackgroundFill.parse(text) else {
+                    throw .usage(tr("--background takes a colour such as white, transparent or #336699, blur, or gradient:COLOR,COLOR[,DEGREES] with degrees from -360 to 360, not “%s”", FilePathText.displayText(text)))
                 }
-                options.settings.background = colour
+                options.settings.style.fill = background.fill
+                if let colour = background.colour { options.settings.background = colour }
+            case "--corner-radius":
+                let text = try next()
+                let range = CollageStyle.cornerRadiusRange
+                guard let percent = Double(text), range.contains(percent) else {
+                    throw .usage(tr("--corner-radius takes a percentage from %s to %s, not “%s”", String(Int(range.lowerBound)),
+                                    String(Int(range.upperBound)), FilePathText.displayText(text)))
+                }
+                options.settings.style.cornerRadius = percent
+            case "--border":
+                options.settings.style.borderWidth = try number(try next(), flag: "--border",
+                                                                range: 0...CollageStyle.maximumBorderWidth)
+            case "--border-color":
+                let text = try next()
+                guard let colour = RGBAColor(parsing: text) else {
+                    throw .usage(tr("--border-color takes a colour such as white, #336699 or #33669980, not “%s”", FilePathText.displayText(text)))
+                }
+                options.settings.style.borderColour = colour
+            case "--shadow", "--no-shadow":
+                if inline != nil { throw .usage(tr("%s takes no value", argument)) }
+                options.settings.style.shadow = argument == "--shadow"
+            case "--fit":
+                let text = try next()
+                guard let fit = PhotoFit(rawValue: text) else {
+                    throw .usage(tr("--fit takes cover or contain, not “%s”", FilePathText.displayText(text)))
+                }
+                options.settings.style.fit = fit
             case "-f", "--force": options.force = true
             case "-t", "--title":
                 let text = try next()
@@ -195,7 +234,7 @@ struct RenderCommand {
         guard let format = ImageFormat(path: output, quality: options.quality) else {
             throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", FilePathText.displayText(output)))
         }
-        if format != .png, !options.settings.background.isOpaque {
+        if format != .png, !options.settings.backgroundIsOpaque {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
@@ -237,7 +276,17 @@ struct RenderCommand {
             throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }
         if let note { printError("tinycollage: " + note) }
+        if let narrowed = narrowedBorder(options.settings.style, cells: Array(result.cells.values)) {
+            printError("tinycollage: " + tr("--border %s is wider than the cells leave room for; drawn %s pixels wide in the smallest",
+                                            String(options.settings.style.borderWidth), String(narrowed)))
+        }
     }
+}
+
+/// The border drawn in the narrowest of `cells` when it is less than asked for (a pixel of photo is kept).
+private func narrowedBorder(_ style: CollageStyle, cells: [CellRect]) -> Int? {
+    guard let drawn = cells.map({ style.borderWidth(in: $0.size, scale: 1) }).min(), drawn < style.borderWidth else { return nil }
+    return drawn
 }
 
 /// For `make bench`: this process's own peak memory and its workers', on

@@ -184,7 +184,7 @@ final class TitleEditor {
         adw_combo_row_set_selected(positionRow.cast(), UInt32(Self.positions.firstIndex(of: title.position) ?? 0))
         let nearest = Self.sizes.indices.min { abs(Self.sizes[$0] - title.size) < abs(Self.sizes[$1] - title.size) } ?? 1
         adw_combo_row_set_selected(sizeRow.cast(), UInt32(nearest))
-        let shown = title.textColour(background: document.settings.background)
+        let shown = title.textColour(background: document.settings.titleGround)
         var rgba = GdkRGBA(red: Float(shown.red), green: Float(shown.green), blue: Float(shown.blue), alpha: 1)
         gtk_color_chooser_set_rgba(colour.opaque, &rgba)
         gtk_switch_set_active(autoColour.opaque, title.colour == nil ? 1 : 0)
