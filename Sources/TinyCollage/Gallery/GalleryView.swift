@@ -266,6 +266,25 @@ final class GalleryView {
         defer { g_object_unref(file.raw) }
         guard let path = takePath(g_file_get_path(file)) else { return }
         controller.toggle(path: path)
+        anchorAtTheTop()
+    }
+
+    /// GTK 4.8's grid keeps one item, its "anchor", where it is on screen when
+    /// the list changes. Scrolling makes the anchor the item at the top of the
+    /// view; a click or a key that focuses an item makes it that item instead
+    /// (gtk_list_base_scroll_to_item). A save then arrives at the top, every
+    /// item moves on by a cell, and a focused item in the last column wraps
+    /// to the next row, with the whole view moved a row to keep it in place:
+    /// the gallery jumped. A scroll there and back, once the click is
+    /// handled, gives the anchor back to the top of the view, whose row stays.
+    private func anchorAtTheTop() {
+        MainLoop.post(afterPainting: true) { [weak self] in
+            guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(self.scroller)) else { return }
+            let value = gtk_adjustment_get_value(adjustment)
+            let top = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            gtk_adjustment_set_value(adjustment, value < top ? value + 1 : value - 1)
+            gtk_adjustment_set_value(adjustment, value)
+        }
     }
 
     /// The grid activates on Enter; Space would only "select" in a model
@@ -281,12 +300,18 @@ final class GalleryView {
                 let backward = key == UInt32(GDK_KEY_ISO_Left_Tab) || state.rawValue & GDK_SHIFT_MASK.rawValue != 0
                 return self.leaveGrid(backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD)
             }
+            // An arrow focuses an item, which GTK then makes its anchor.
+            if [GDK_KEY_Up, GDK_KEY_Down, GDK_KEY_Left, GDK_KEY_Right, GDK_KEY_Home, GDK_KEY_End,
+                GDK_KEY_Page_Up, GDK_KEY_Page_Down].contains(Int32(key)) {
+                self.anchorAtTheTop()
+            }
             guard key == UInt32(GDK_KEY_space) || key == UInt32(GDK_KEY_KP_Space),
                   state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue) == 0,
                   let focused = gtk_widget_get_focus_child(self.grid),
                   let child = gtk_widget_get_first_child(focused),
                   let path = self.cells.values.first(where: { $0.widget == child })?.path else { return false }
             self.controller.toggle(path: path)
+            self.anchorAtTheTop()
             return true
         }
         gtk_widget_add_controller(grid, keys)
