@@ -9,10 +9,10 @@ import TestSupport
 
 extension AppUnderTest {
     /// The colour chooser dialog's X window and its place on the screen.
-    func chooserWindow() throws -> (id: String, x: Int, y: Int, width: Int, height: Int) {
+    func chooserWindow(_ title: String = "Background Colour") throws -> (id: String, x: Int, y: Int, width: Int, height: Int) {
         var id = ""
         try waitUntil(10, "the colour chooser") {
-            let found = try run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^Background Colour$"])
+            let found = try run("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"])
             id = found.stdout.split(separator: "\n").first.map(String.init) ?? ""
             return !id.isEmpty
         }
@@ -38,8 +38,8 @@ extension AppWindow {
     func swatch(_ column: Int, _ row: Int) -> (Int, Int) { (34 + 52 * column, 26 + 34 * row) }
     static let cancel = (348, 285), select = (437, 285)
 
-    func click(_ app: AppUnderTest, _ point: (Int, Int)) throws {
-        let chooser = try app.chooserWindow()
+    func click(_ app: AppUnderTest, _ point: (Int, Int), in title: String = "Background Colour") throws {
+        let chooser = try app.chooserWindow(title)
         try app.xdotool(["mousemove", "--sync", String(chooser.x + point.0), String(chooser.y + point.1)])
         try app.xdotool(["click", "1"])
         usleep(300_000)
@@ -108,6 +108,40 @@ extension AppWindow {
         #expect(isWhite(try margin(app)))
         try app.key("ctrl+z")
         #expect(try app.state().settings["margin"] as? Int == 0, "the step before was the margin")
+    }
+
+    /// Blue pixels in the top `share` of an image file (where a title band above the photos is).
+    func topBlue(_ path: String, share: Double) throws -> Int {
+        let info = try identify(path)
+        let result = try run("/usr/bin/convert", [path, "-crop", "\(info.width)x\(Int(Double(info.height) * share))+0+0", "+repage",
+                                                  "-fx", "(b>0.5 && r<0.4 && g<0.5) ? 1 : 0", "-format", "%[fx:round(w*h*mean)]", "info:"])
+        return Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// The title's text colour is picked the same way: the preview shows it
+    /// before Select, Cancel puts the old one back, Select is the document's.
+    @Test func theTitlesColourShowsWhilePickedAndCancelPutsItBack() throws {
+        let yellow = try photos.solid("yellow.png", colour: "yellow", width: 800, height: 800)
+        let app = try AppUnderTest(files: [yellow])
+        try app.openSettings()
+        try app.type("Summer in Kyoto")
+        try app.idle()
+        try app.leaveTextFields()
+        try app.clickNamed("settingTitleAutoColour")
+        #expect(try topBlue(try app.state().preview, share: 0.12) == 0, "black text, no blue yet")
+
+        try app.clickNamed("settingTitleColour")
+        try click(app, swatch(0, 3), in: "Text Colour")  // a blue
+        #expect(try topBlue(try app.state().preview, share: 0.12) > 50, "the preview shows the blue text before Select")
+        try click(app, Self.cancel, in: "Text Colour")
+        #expect(try topBlue(try app.state().preview, share: 0.12) == 0, "Cancel puts the old colour back")
+
+        try app.clickNamed("settingTitleColour")
+        try click(app, swatch(0, 3), in: "Text Colour")
+        try click(app, Self.select, in: "Text Colour")
+        try app.key("ctrl+s")
+        let saved = try app.state().lastSaved
+        #expect(try topBlue(saved, share: 0.12) > 50, "the saved title is blue")
     }
 }
 }

@@ -47,11 +47,19 @@ final class CollageController {
     /// Settings the preview shows instead of the document's while the user
     /// is still choosing (a colour being picked), not yet a change nor an undo step.
     private(set) var trialSettings: CollageSettings?
+    /// The same for the title (its text colour being picked).
+    private(set) var trialTitle: CollageTitle?
     private var trialWatchers: [@MainActor () -> Void] = []
 
     func tryOut(_ settings: CollageSettings?) {
         guard settings != trialSettings else { return }
         trialSettings = settings
+        trialWatchers.forEach { $0() }
+    }
+
+    func tryOut(title: CollageTitle?) {
+        guard title != trialTitle else { return }
+        trialTitle = title
         trialWatchers.forEach { $0() }
     }
 

@@ -153,6 +153,7 @@ final class CollagePreview {
     func render() {
         var document = controller.document
         if let trial = controller.trialSettings { document.settings = trial }
+        if let trial = controller.trialTitle { document.title = trial }
         if let live = liveCrop, let index = document.index(of: live.id) { document.photos[index].crop = live.crop }
         if let live = liveProportions {
             document.settings = document.settings.moving(split: live.path, shape: live.shape, to: live.weights)

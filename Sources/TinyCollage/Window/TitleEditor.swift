@@ -24,7 +24,7 @@ final class TitleEditor {
     private let positionRow: Widget
     private let sizeRow: Widget
     private let autoColour: Widget
-    private let colour: Widget
+    private let colour: ColourChooserButton
     private let colourRow: Widget
     /// Set while widgets are moved to match the document, so their change
     /// signals do not write back a change nobody made.
@@ -70,20 +70,19 @@ final class TitleEditor {
         positionRow = Self.combo(tr("Position"), [tr("Above the photos"), tr("Below the photos"), tr("Over the photos")])
         sizeRow = Self.combo(tr("Text size"), [tr("Small"), tr("Medium"), tr("Large")])
         autoColour = gtk_switch_new()!
+        gtk_widget_set_name(autoColour, "settingTitleAutoColour")
         gtk_widget_set_valign(autoColour, GTK_ALIGN_CENTER)
         let autoRow = adw_action_row_new()!
         adw_preferences_row_set_title(autoRow.cast(), tr("Automatic text colour"))
         adw_action_row_set_subtitle(autoRow.cast(), tr("Black or white, whichever reads best"))
         adw_action_row_add_suffix(autoRow.cast(), autoColour)
         adw_action_row_set_activatable_widget(autoRow.cast(), autoColour)
-        colour = gtk_color_button_new()!
-        gtk_widget_set_valign(colour, GTK_ALIGN_CENTER)
-        gtk_color_chooser_set_use_alpha(colour.opaque, 0)
-        gtk_color_button_set_title(colour.opaque, tr("Text Colour"))
-        tc_accessible_set_label(colour, tr("Text colour"))
+        colour = ColourChooserButton(title: tr("Text Colour"))
+        gtk_widget_set_name(colour.widget, "settingTitleColour")
+        AccessibleTree.label(colour.widget, tr("Text colour"))
         colourRow = adw_action_row_new()!
         adw_preferences_row_set_title(colourRow.cast(), tr("Text colour"))
-        adw_action_row_add_suffix(colourRow.cast(), colour)
+        adw_action_row_add_suffix(colourRow.cast(), colour.widget)
 
         adw_preferences_group_add(heading.cast(), line)
         for row in [positionRow, sizeRow, autoRow, colourRow] { adw_preferences_group_add(rows.cast(), row) }
@@ -127,10 +126,20 @@ final class TitleEditor {
             let automatic = gtk_switch_get_active(self.autoColour.opaque) != 0
             self.change { $0.colour = automatic ? nil : self.chosenColour() }
         }
-        Signals.plain(colour.raw, "color-set") { [weak self] in
+        // As the background's: the preview follows the colour as it is
+        // picked; Select makes it one undo step, Cancel puts the old one back.
+        colour.onTrial = { [weak self] rgba in
             guard let self else { return }
-            self.change { $0.colour = self.chosenColour() }
+            var trial = self.controller.document.title
+            trial.colour = Self.colour(rgba)
+            self.controller.tryOut(title: trial)
         }
+        colour.onChoose = { [weak self] rgba in
+            guard let self else { return }
+            self.controller.tryOut(title: nil)
+            self.change { $0.colour = Self.colour(rgba) }
+        }
+        colour.onCancel = { [weak self] in self?.controller.tryOut(title: nil) }
         // The field would keep Ctrl+Z for its own text: undo and redo the
         // document from here, before the field sees the keys.
         let shortcuts = gtk_shortcut_controller_new()!
@@ -165,10 +174,10 @@ final class TitleEditor {
         controller.store.setTitle(title)
     }
 
-    private func chosenColour() -> RGBAColor {
-        var rgba = GdkRGBA()
-        gtk_color_chooser_get_rgba(colour.opaque, &rgba)
-        return RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
+    private func chosenColour() -> RGBAColor { Self.colour(colour.colour) }
+
+    private static func colour(_ rgba: GdkRGBA) -> RGBAColor {
+        RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
     }
 
     // MARK: Following the document
@@ -185,8 +194,7 @@ final class TitleEditor {
         let nearest = Self.sizes.indices.min { abs(Self.sizes[$0] - title.size) < abs(Self.sizes[$1] - title.size) } ?? 1
         adw_combo_row_set_selected(sizeRow.cast(), UInt32(nearest))
         let shown = title.textColour(background: document.settings.titleGround)
-        var rgba = GdkRGBA(red: Float(shown.red), green: Float(shown.green), blue: Float(shown.blue), alpha: 1)
-        gtk_color_chooser_set_rgba(colour.opaque, &rgba)
+        colour.show(GdkRGBA(red: Float(shown.red), green: Float(shown.green), blue: Float(shown.blue), alpha: 1))
         gtk_switch_set_active(autoColour.opaque, title.colour == nil ? 1 : 0)
         gtk_widget_set_sensitive(colourRow, title.colour == nil ? 0 : 1)
     }
