@@ -243,10 +243,9 @@ extension AppWindow {
     }
 
     @Test func theKeyboardMovesADividerAndHomePutsItBack() throws {
-        // The window this was written at (the first window's size before issue
-        // 20): in a 500 × 720 one a press moved the line 0.77 %, a whole pixel
-        // of the smaller preview, not 1 % (left to the arranging code's owner).
-        let app = try AppUnderTest(files: [red, lime, blue], width: 480, height: 800)
+        // In the first window (500 × 720) a press moved the line 0.77 %, not 1 %:
+        // the scale read its value back from the preview's pixels after each.
+        let app = try AppUnderTest(files: [red, lime, blue])
         try app.tab(to: "previewDivider")
         let start = try #require(try app.state().dividers.first { $0.axis == "across" })
         #expect(abs(start.percent - 50) < 0.5)

@@ -119,7 +119,14 @@ extension CollagePreview {
                 gtk_fixed_move(layer.cast(), handle, frame.x + Double(divider.line.x) * frame.scale, centre - tall / 2)
                 gtk_widget_set_size_request(handle, Int32(thick.rounded()), Int32(tall.rounded()))
             }
-            gtk_range_set_value(handle.cast(), divider.percent)
+            // The value a key or a screen reader set stays while the render
+            // agrees with it to a pixel: read back from the pixels instead,
+            // each 1 % press lost what rounding to the preview's pixels took
+            // (0.77 % a press in a 500 × 720 window).
+            let onePixel = 100 / Double(max(1, divider.end - divider.start))
+            if abs(gtk_range_get_value(handle.cast()) - divider.percent) > onePixel {
+                gtk_range_set_value(handle.cast(), divider.percent)
+            }
             gtk_widget_insert_after(handle, layer, previous)
             previous = handle
             describeDividerHandle(handle, divider, number: number + 1, of: result)
