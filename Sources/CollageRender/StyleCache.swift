@@ -10,6 +10,8 @@ import CPangoCairo
 import CollageCore
 import Foundation
 
+// Unchecked: the dictionaries and counts are touched only with `lock` held;
+// what is made is made outside it, so two renders never wait on a blur.
 final class StyleCache: @unchecked Sendable {
     static let shared = StyleCache()
 
@@ -37,6 +39,8 @@ final class StyleCache: @unchecked Sendable {
     private(set) var backdropsMade = 0
 
     /// An A8 surface owned by one object.
+    /// Unchecked: the surface pointer is not Sendable, but it is never drawn
+    /// into once made (only drawn from), and Cairo's reference counts are atomic.
     final class Mask: @unchecked Sendable {
         let surface: OpaquePointer
         /// Mask pixels per render pixel.

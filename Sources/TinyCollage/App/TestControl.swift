@@ -75,7 +75,7 @@ final class TestControl {
         let preview = window.preview
         guard let texture = preview.texture, let frame = preview.imageFrame(in: preview.surface) else { return [] }
         var point = graphene_point_t(x: Float(frame.x), y: Float(frame.y)), inWindow = graphene_point_t()
-        gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
+        _ = gtk_widget_compute_point(preview.surface, window.window.widget, &point, &inWindow)
         return [Double(inWindow.x), Double(inWindow.y), Double(texture.width) * frame.scale, Double(texture.height) * frame.scale]
     }
 
