@@ -97,8 +97,7 @@ run: release
 # check (mk/flatpak.mk) and the Debian package installed in a fresh Debian 12
 # root (mk/deb.mk).
 check: build validate fuzz-short flatpak-check deb-test
-	dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
-		env GSK_RENDERER=cairo GDK_BACKEND=x11 NO_AT_BRIDGE=1 swift test
+	build-aux/run-tests
 
 test: check
 
