@@ -16,10 +16,14 @@ public struct CollageSettings: Hashable, Codable, Sendable {
     public var proportions: [String: LayoutProportions]
     /// Corners, border, shadow, what fills the background, and the photos' fit.
     public var style: CollageStyle
+    /// Dots per inch of the printed collage; nil is a screen image with no
+    /// physical size (and every session from before paper sizes).
+    public var dpi: Int?
 
     public init(outputSize: PixelSize = CollageSettings.defaultOutputSize, gap: Int = 0, margin: Int = 0,
                 background: RGBAColor = .white, layout: LayoutKind = .default,
-                proportions: [String: LayoutProportions] = [:], style: CollageStyle = CollageStyle()) {
+                proportions: [String: LayoutProportions] = [:], style: CollageStyle = CollageStyle(),
+                dpi: Int? = nil) {
         self.outputSize = outputSize
         self.gap = gap
         self.margin = margin
@@ -27,9 +31,10 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         self.layout = layout
         self.proportions = proportions
         self.style = style
+        self.dpi = dpi
     }
 
-    private enum CodingKeys: String, CodingKey { case outputSize, gap, margin, background, layout, proportions, style }
+    private enum CodingKeys: String, CodingKey { case outputSize, gap, margin, background, layout, proportions, style, dpi }
 
     /// Sessions from before layouts have none: they load as `columns`, as
     /// they were drawn; sessions from before styles have the seed's look.
@@ -46,6 +51,15 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         unknownLayout = name.flatMap { LayoutKind(rawValue: $0) == nil ? $0 : nil }
         proportions = ((try? c.decodeIfPresent([String: LayoutProportions].self, forKey: .proportions)) ?? nil) ?? [:]
         style = try c.decodeIfPresent(CollageStyle.self, forKey: .style) ?? CollageStyle()
+        // Read as a number of any size (1e9, 1e300) so SessionValidation can
+        // clamp it and say so; a DPI that is no number is kept out as text.
+        if c.contains(.dpi), (try? c.decodeNil(forKey: .dpi)) != true {
+            if let value = try? c.decode(Double.self, forKey: .dpi), value.isFinite {
+                dpi = Int(min(max(value, -1e9), 1e9))
+            } else {
+                unreadableDPI = true
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -57,11 +71,14 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         try c.encode(layout.rawValue, forKey: .layout)
         try c.encode(proportions, forKey: .proportions)
         try c.encode(style, forKey: .style)
+        try c.encodeIfPresent(dpi, forKey: .dpi)
     }
 
     /// A layout name read from a file that this version does not know (for
     /// SessionValidation's message); never written.
     public internal(set) var unknownLayout: String? = nil
+    /// A DPI read from a file that was no number (for SessionValidation's message); never written.
+    public internal(set) var unreadableDPI = false
 
     /// The proportions set for the current layout, if any.
     public var currentProportions: LayoutProportions? { proportions[layout.rawValue] }

@@ -84,6 +84,14 @@ public enum SessionValidation {
             repairs.append("a background colour out of range")
             settings.background = clampedColour
         }
+        if settings.unreadableDPI {
+            repairs.append("a DPI that is not a number")
+            settings.unreadableDPI = false
+        }
+        if let dpi = settings.dpi, !PaperSize.dpiRange.contains(dpi) {
+            repairs.append("a DPI of \(dpi), outside \(PaperSize.dpiRange.lowerBound)…\(PaperSize.dpiRange.upperBound)")
+            settings.dpi = min(max(dpi, PaperSize.dpiRange.lowerBound), PaperSize.dpiRange.upperBound)
+        }
         settings.style = checked(settings.style, in: settings, photoCount: photoCount, repairs: &repairs)
         return settings
     }
