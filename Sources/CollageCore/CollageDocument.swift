@@ -92,8 +92,9 @@ public struct CollageDocument: Hashable, Codable, Sendable {
         if photos.map(\.id) != other.photos.map(\.id) || photos.map(\.path) != other.photos.map(\.path) {
             parts.insert(.photos)
         }
-        let otherCrops = Dictionary(other.photos.map { ($0.id, $0.crop) }, uniquingKeysWith: { first, _ in first })
-        if photos.contains(where: { photo in otherCrops[photo.id].map { $0 != photo.crop } ?? false }) {
+        // A photo's fit counts with its crop: both say how it fills its cell.
+        let otherCrops = Dictionary(other.photos.map { ($0.id, ($0.crop, $0.fit)) }, uniquingKeysWith: { first, _ in first })
+        if photos.contains(where: { photo in otherCrops[photo.id].map { $0 != (photo.crop, photo.fit) } ?? false }) {
             parts.insert(.crops)
         }
         if settings != other.settings { parts.insert(.settings) }

@@ -27,7 +27,7 @@ public final class CollageStore {
             public init(rawValue: Int) { self.rawValue = rawValue }
             /// Which photos are selected, and their order.
             public static let photos = Parts(rawValue: 1)
-            /// The crop of one or more photos.
+            /// The crop or fit of one or more photos.
             public static let crops = Parts(rawValue: 2)
             public static let settings = Parts(rawValue: 4)
             /// The title's text, place, size or colour.
@@ -147,6 +147,14 @@ public final class CollageStore {
         guard let index = document.index(of: id), document.photos[index].crop != crop else { return }
         var next = document
         next.photos[index].crop = crop
+        commit(next, Change(.crops))
+    }
+
+    /// Shows the photo whole or filling its cell, whatever the collage's fit: one undo step.
+    public func setFit(_ fit: PhotoFit?, for id: Photo.ID) {
+        guard let index = document.index(of: id), document.photos[index].fit != fit else { return }
+        var next = document
+        next.photos[index].fit = fit
         commit(next, Change(.crops))
     }
 

@@ -76,6 +76,14 @@ public struct CollageStyle: Hashable, Codable, Sendable {
         return max(0, min(wanted, (min(cell.width, cell.height) - 1) / 2))
     }
 
+    /// The part of `cell` a photo's pixels go in: inside the border. The
+    /// renderer draws there and the preview's pan and zoom work there, so both agree.
+    public func photoArea(of cell: CellRect, scale: Double) -> CellRect {
+        let border = borderWidth(in: cell.size, scale: scale)
+        return CellRect(x: cell.x + border, y: cell.y + border,
+                        width: max(1, cell.width - 2 * border), height: max(1, cell.height - 2 * border))
+    }
+
     /// The corner radius in pixels for a box of `size`.
     public func cornerRadius(for size: PixelSize) -> Double {
         let percent = cornerRadius.isFinite ? min(max(cornerRadius, 0), 50) : 0

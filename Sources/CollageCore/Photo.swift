@@ -11,12 +11,31 @@ public struct Photo: Hashable, Codable, Sendable, Identifiable {
     /// The file's path; not UTF-8 names are kept losslessly (see FilePathText).
     public var path: String
     public var crop: Crop
+    /// Shown whole or filling its cell for this photo alone; nil follows
+    /// the collage's `style.fit` (sessions from before issue 23 hold none).
+    public var fit: PhotoFit?
 
-    public init(id: UUID = UUID(), path: String, crop: Crop = Crop()) {
+    public init(id: UUID = UUID(), path: String, crop: Crop = Crop(), fit: PhotoFit? = nil) {
         self.id = id
         self.path = path
         self.crop = crop
+        self.fit = fit
     }
+
+    private enum CodingKeys: String, CodingKey { case id, path, crop, fit }
+
+    /// A fit this version does not know follows the collage's, rather than
+    /// losing the whole session.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(UUID.self, forKey: .id)
+        path = try c.decode(String.self, forKey: .path)
+        crop = try c.decode(Crop.self, forKey: .crop)
+        fit = (try? c.decodeIfPresent(PhotoFit.self, forKey: .fit)) ?? nil
+    }
+
+    /// How this photo is drawn in a collage of `style`: its own fit wins.
+    public func fit(in style: CollageStyle) -> PhotoFit { fit ?? style.fit }
 
     /// The file's name for messages (bytes that are not UTF-8 shown as "�").
     public var displayName: String {

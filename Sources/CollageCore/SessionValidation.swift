@@ -30,7 +30,7 @@ public enum SessionValidation {
             if !seen.insert(photo.id).inserted {
                 // The same file twice is allowed; the same id twice would be one photo in two places.
                 repairs.append("photo \(index + 1) shares its id")
-                photo = Photo(path: photo.path, crop: photo.crop)
+                photo = Photo(path: photo.path, crop: photo.crop, fit: photo.fit)
                 seen.insert(photo.id)
             }
             let crop = checked(photo.crop)

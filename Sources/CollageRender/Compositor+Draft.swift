@@ -64,7 +64,8 @@ extension Compositor {
         var items: [StylePainter.Item] = []
         for (index, (photo, cell)) in zip(photos, frame.cells).enumerated() {
             guard let picture = decoded[photo.id]?.image ?? small[photo.id]?.image else { continue }
-            items.append(StylePainter.Item(index: index, image: picture, path: photo.path, crop: photo.crop, cell: cell))
+            items.append(StylePainter.Item(index: index, image: picture, path: photo.path, crop: photo.crop,
+                                           fit: photo.fit(in: settings.style), cell: cell))
             sizes[photo.id] = decoded[photo.id]?.originalSize ?? small[photo.id]?.photoSize
         }
         StylePainter.paintInOrder(items, settings: settings, look: CellLook(settings, scale: frame.scale), size: size,
@@ -77,6 +78,7 @@ extension Compositor {
         result.isDraft = true
         result.dividers = frame.dividers
         result.shape = frame.shape
+        result.scale = frame.scale
         return result
     }
 }

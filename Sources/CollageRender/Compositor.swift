@@ -44,6 +44,8 @@ public struct RenderResult: Sendable {
     public internal(set) var dividers: [Divider] = []
     /// The shape of the layout's tree these cells came from (see LayoutProportions).
     public internal(set) var shape = ""
+    /// Rendered pixels per output pixel (what the look's widths scale by).
+    public internal(set) var scale = 1.0
     /// Drawn in part from small pictures (Compositor+Draft): for the screen only.
     public internal(set) var isDraft = false
 }
@@ -134,6 +136,7 @@ public struct Compositor: Sendable {
                                           cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
                 result.dividers = frame.dividers
                 result.shape = frame.shape
+                result.scale = frame.scale
                 return result
             }
             guard skipFailures else { throw .load(pass.failures.min { $0.key < $1.key }!.value) }
@@ -181,7 +184,7 @@ public struct Compositor: Sendable {
         let pass = PaintPass(image: image, look: look)
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
-            (id: photo.id, path: photo.path, crop: photo.crop, cell: cell,
+            (id: photo.id, path: photo.path, crop: photo.crop, fit: photo.fit(in: settings.style), cell: cell,
              cover: Self.cover(for: cell.size, zoom: photo.crop.zoom))
         }
         // A re-composite (a reorder, a setting) finds every decode in the
@@ -193,7 +196,8 @@ public struct Compositor: Sendable {
             }
             if cached.count == jobs.count {
                 pass.paintInOrder(zip(jobs, cached).enumerated().map { i, pair in
-                    StylePainter.Item(index: i, image: pair.1.image, path: pair.0.path, crop: pair.0.crop, cell: pair.0.cell)
+                    StylePainter.Item(index: i, image: pair.1.image, path: pair.0.path, crop: pair.0.crop, fit: pair.0.fit,
+                                      cell: pair.0.cell)
                 }, sizes: cached.map(\.originalSize), settings: settings, cells: cells)
                 for (job, decoded) in zip(jobs, cached) { arrived?(job.id, decoded) }
                 return pass
@@ -204,7 +208,7 @@ public struct Compositor: Sendable {
             let job = jobs[i]
             do throws(LoadError) {
                 let decoded = try source.photo(job.path, covering: job.cover)
-                pass.paint(decoded, path: job.path, crop: job.crop, in: job.cell, index: i)
+                pass.paint(decoded, path: job.path, crop: job.crop, fit: job.fit, in: job.cell, index: i)
                 arrived?(job.id, decoded)
             } catch {
                 pass.fail(i, error)
@@ -256,12 +260,12 @@ private final class PaintPass: @unchecked Sendable {
         cairo_destroy(cr)
     }
 
-    func paint(_ decoded: DecodedPhoto, path: String, crop: Crop, in cell: CellRect, index: Int) {
+    func paint(_ decoded: DecodedPhoto, path: String, crop: Crop, fit: PhotoFit, in cell: CellRect, index: Int) {
         // The backdrop is made from this decode on its own thread, before the lock.
         let backdrop = look.style.fill == .blur ? StylePainter.backdrop(path, decoded.image) : nil
         lock.withLock {
             let cr = cairo_create(image.surface)!
-            frames[index] = StylePainter.draw(decoded.image, crop: crop, in: cell, look: look, cr: cr)
+            frames[index] = StylePainter.draw(decoded.image, crop: crop, fit: fit, in: cell, look: look, cr: cr)
             cairo_destroy(cr)
             sizeByIndex[index] = decoded.originalSize
             backdrops[index] = backdrop

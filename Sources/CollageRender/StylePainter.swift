@@ -66,11 +66,11 @@ enum StylePainter {
         var inner: PixelSize
     }
 
-    static func placement(of original: PixelSize, crop: Crop, in cell: CellRect, look: CellLook) -> Placement {
+    static func placement(of original: PixelSize, crop: Crop, fit: PhotoFit, in cell: CellRect, look: CellLook) -> Placement {
         let style = look.style
-        let border = style.borderWidth(in: cell.size, scale: look.scale)
-        let inner = PixelSize(width: max(1, cell.width - 2 * border), height: max(1, cell.height - 2 * border))
-        let shown = crop.shown(image: original, cell: inner, fit: style.fit)
+        let area = style.photoArea(of: cell, scale: look.scale)
+        let border = area.x - cell.x, inner = area.size
+        let shown = crop.shown(image: original, cell: inner, fit: fit)
         let left = (shown.x).rounded(), top = (shown.y).rounded()
         let right = max(left + 1, (shown.x + shown.width).rounded()), bottom = max(top + 1, (shown.y + shown.height).rounded())
         let photo = (x: Double(cell.x + border) + left, y: Double(cell.y + border) + top, width: right - left, height: bottom - top)
@@ -84,9 +84,9 @@ enum StylePainter {
     /// Draws `original` with `crop` in `cell`: its border inside the cell,
     /// the photo inset by it, both clipped to the rounded frame; returns the frame.
     @discardableResult
-    static func draw(_ original: CairoImage, crop: Crop, in cell: CellRect, look: CellLook, cr: OpaquePointer) -> DrawnFrame {
-        let fit = look.style.fit
-        let place = placement(of: original.size, crop: crop, in: cell, look: look)
+    static func draw(_ original: CairoImage, crop: Crop, fit: PhotoFit, in cell: CellRect, look: CellLook,
+                     cr: OpaquePointer) -> DrawnFrame {
+        let place = placement(of: original.size, crop: crop, fit: fit, in: cell, look: look)
         let frame = place.frame, photo = place.photo, border = place.border, inner = place.inner
         let image = original.level(forScale: crop.scale(image: original.size, cell: inner, fit: fit))
         let clamped = crop.clamped(image: image.size, cell: inner, fit: fit)
@@ -190,6 +190,8 @@ enum StylePainter {
         var image: CairoImage
         var path: String
         var crop: Crop
+        /// The photo's own fit, else the collage's (Photo.fit(in:)).
+        var fit: PhotoFit
         var cell: CellRect
     }
 
@@ -201,7 +203,7 @@ enum StylePainter {
         if settings.style.fill == .blur {
             for item in items { backdrops[item.index] = backdrop(item.path, item.image) }
         }
-        let places = items.map { placement(of: $0.image.size, crop: $0.crop, in: $0.cell, look: look) }
+        let places = items.map { placement(of: $0.image.size, crop: $0.crop, fit: $0.fit, in: $0.cell, look: look) }
         // Only where no opaque photo will cover it: the gaps, the margin,
         // the corners; a scaled background costs per pixel painted.
         cairo_save(cr)
@@ -209,7 +211,7 @@ enum StylePainter {
         drawBackground(settings, size: size, cells: cells, backdrops: backdrops, under: false, cr: cr)
         drawShadows(places.map(\.frame), look: look, under: false, cr: cr)
         cairo_restore(cr)
-        for item in items { draw(item.image, crop: item.crop, in: item.cell, look: look, cr: cr) }
+        for item in items { draw(item.image, crop: item.crop, fit: item.fit, in: item.cell, look: look, cr: cr) }
     }
 
     /// The blurred background's picture of the photo at `path`, from `image` (any decode of it).

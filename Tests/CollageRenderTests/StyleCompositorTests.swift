@@ -195,6 +195,29 @@ import TestSupport
         #expect(close(closer.pixel(x: 50, y: 60), 0, 0, 0, tolerance: 2))
     }
 
+    /// A photo's own fit wins over the collage's, both ways, in a render, a re-composite and a draft.
+    @Test(arguments: [(PhotoFit.cover, PhotoFit?.some(.contain)), (.contain, .some(.cover)), (.contain, nil), (.cover, nil)])
+    func aPhotosOwnFitWinsOverTheCollages(collage: PhotoFit, own: PhotoFit?) throws {
+        let folder = try FixtureFolder()
+        // Two tall cells 100×200; the wide red photo shown whole is 100×33 in the middle of the first.
+        let wide = try folder.solid("wide.png", colour: "red", width: 300, height: 100)
+        let tall = try folder.solid("tall.png", colour: "lime", width: 100, height: 400)
+        let doc = CollageDocument(photos: [Photo(path: wide, fit: own), Photo(path: tall)],
+                                  settings: CollageSettings(outputSize: PixelSize(width: 200, height: 200), background: .black,
+                                                            style: CollageStyle(fit: collage)))
+        let whole = (own ?? collage) == .contain
+        let first = try compositor.render(doc).image
+        let again = try compositor.render(doc).image
+        let ready = compositor.cachedDecodes(doc, size: doc.settings.outputSize, leavingOut: []).ready
+        let draft = try compositor.draft(doc, size: doc.settings.outputSize, leavingOut: [:], decoded: ready, small: [:]).image
+        for image in [first, again, draft] {
+            #expect(close(image.pixel(x: 50, y: 60), whole ? 0 : 255, 0, 0, tolerance: 2), "above the wide photo")
+            #expect(close(image.pixel(x: 50, y: 100), 255, 0, 0, tolerance: 2))
+            // The other photo follows the collage's fit.
+            #expect(close(image.pixel(x: 110, y: 100), 0, collage == .contain ? 0 : 255, 0, tolerance: 2), "beside the tall one")
+        }
+    }
+
     @Test func aBorderAndCornersFollowAPhotoShownWhole() throws {
         let folder = try FixtureFolder()
         let wide = try folder.solid("wide.png", colour: "red", width: 300, height: 100)

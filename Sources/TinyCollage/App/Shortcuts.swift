@@ -80,6 +80,8 @@ enum Shortcuts {
             Shortcut(group: .previewPhoto, keys: ["minus"], scope: .widget(), title: tr("Zoom out")),
             Shortcut(group: .previewPhoto, keys: ["0"], scope: .widget("cell.reset-crop"),
                      title: tr("Fit the photo to its cell again")),
+            Shortcut(group: .previewPhoto, keys: ["w"], scope: .widget("cell.show-whole"),
+                     title: tr("Show the whole photo, or fill its cell")),
             Shortcut(group: .camera, keys: ["space"], scope: .widget(), title: tr("Take a photo")),
             Shortcut(group: .camera, keys: ["Escape"], scope: .widget(), title: tr("Back to the collage")),
             Shortcut(group: .undo, keys: ["<Control>z"], scope: .application("win.undo"), title: tr("Undo")),

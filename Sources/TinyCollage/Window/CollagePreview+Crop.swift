@@ -13,10 +13,25 @@ import CollageRender
 struct CropGesture {
     let id: Photo.ID
     let cell: CellRect
+    /// Where the photo's pixels go: the cell inside its border, as the
+    /// renderer draws it (CollageStyle.photoArea); pans and zooms work here.
+    let area: CellRect
+    /// The photo's fit (its own, else the collage's): a photo shown whole
+    /// zooms from its whole extent.
+    let fit: PhotoFit
     let image: PixelSize
     let start: Crop
     /// Widget pixels per preview pixel.
     let scale: Double
+
+    func panned(_ crop: Crop, dx: Double, dy: Double) -> Crop {
+        crop.panned(dx: dx, dy: dy, image: image, cell: area.size, fit: fit)
+    }
+
+    /// Zoomed about (px, py) in the preview's pixels from the collage's top left.
+    func zoomed(_ crop: Crop, by factor: Double, atX px: Double, _ py: Double) -> Crop {
+        crop.zoomed(by: factor, at: px - Double(area.x), py - Double(area.y), image: image, cell: area.size, fit: fit)
+    }
 }
 
 extension CollagePreview {
@@ -37,7 +52,15 @@ extension CollagePreview {
         let px = (x - frame.x) / frame.scale, py = (y - frame.y) / frame.scale
         guard let (id, cell) = result.cells.first(where: { $0.value.contains(x: px, y: py) }),
               let image = result.originalSizes[id], let photo = controller.document.photo(id: id) else { return nil }
-        return CropGesture(id: id, cell: cell, image: image, start: photo.crop, scale: frame.scale)
+        return cropGesture(photo, cell: cell, image: image, start: photo.crop, result: result, scale: frame.scale)
+    }
+
+    /// The gesture on `photo` in `cell` of `result`, starting from `start`.
+    func cropGesture(_ photo: Photo, cell: CellRect, image: PixelSize, start: Crop, result: RenderResult,
+                     scale: Double) -> CropGesture {
+        let style = controller.document.settings.style
+        return CropGesture(id: photo.id, cell: cell, area: style.photoArea(of: cell, scale: result.scale),
+                           fit: photo.fit(in: style), image: image, start: start, scale: scale)
     }
 
     func installCropGestures() {
@@ -79,10 +102,8 @@ extension CollagePreview {
         Signals.withDouble(pinch.raw, "scale-changed") { [weak self] factor in
             guard let self, let gesture = self.gesture, let start = pinchStart,
                   let frame = self.imageFrame(in: self.surface) else { return }
-            let px = (start.x - frame.x) / frame.scale - Double(gesture.cell.x)
-            let py = (start.y - frame.y) / frame.scale - Double(gesture.cell.y)
-            self.liveCrop = (gesture.id, gesture.start.zoomed(by: factor, at: px, py, image: gesture.image,
-                                                              cell: gesture.cell.size))
+            let px = (start.x - frame.x) / frame.scale, py = (start.y - frame.y) / frame.scale
+            self.liveCrop = (gesture.id, gesture.zoomed(gesture.start, by: factor, atX: px, py))
         }
         Signals.withPointer(pinch.raw, "end") { [weak self] _ in self?.endGesture() }
         gtk_widget_add_controller(surface, pinch.opaque)
@@ -127,8 +148,7 @@ extension CollagePreview {
     func pan(dx: Double, dy: Double) {
         guard let gesture else { return }
         if let start = swap.start, followSwap(gesture, pointerX: start.x + dx, y: start.y + dy) { return }
-        liveCrop = (gesture.id, gesture.start.panned(dx: dx / gesture.scale, dy: dy / gesture.scale,
-                                                     image: gesture.image, cell: gesture.cell.size))
+        liveCrop = (gesture.id, gesture.panned(gesture.start, dx: dx / gesture.scale, dy: dy / gesture.scale))
     }
 
     /// Ends a pan or pinch: what was shown becomes the photo's crop, or the
@@ -161,9 +181,8 @@ extension CollagePreview {
     func zoom(by factor: Double, atX x: Double, y: Double, commitAfter milliseconds: UInt32) -> Bool {
         guard let target = photo(atX: x, y: y), let frame = imageFrame(in: surface) else { return false }
         let current = liveCrop?.id == target.id ? liveCrop!.crop : target.start
-        let px = (x - frame.x) / frame.scale - Double(target.cell.x)
-        let py = (y - frame.y) / frame.scale - Double(target.cell.y)
-        showLiveCrop(target.id, current.zoomed(by: factor, at: px, py, image: target.image, cell: target.cell.size),
+        let px = (x - frame.x) / frame.scale, py = (y - frame.y) / frame.scale
+        showLiveCrop(target.id, target.zoomed(current, by: factor, atX: px, py),
                      commitAfter: milliseconds)
         return true
     }

@@ -61,7 +61,7 @@ extension CollagePreview {
         gtk_widget_set_focusable(cell, 1)
         gtk_widget_set_can_target(cell, 0)
         gtk_widget_set_name(cell, "previewCell")
-        tc_accessible_set_key_shortcuts(cell, "Left Right Up Down plus minus 0 Alt+Left Alt+Right Alt+Up Alt+Down Menu")
+        tc_accessible_set_key_shortcuts(cell, "Left Right Up Down plus minus 0 w Alt+Left Alt+Right Alt+Up Alt+Down Menu")
         let keys = gtk_event_controller_key_new()!
         Signals.key(keys.raw) { [weak self] keyval, _, state in
             guard let self else { return false }
@@ -76,7 +76,7 @@ extension CollagePreview {
 
     private func describeKeyboardCell(_ cell: Widget, photo: Photo, index: Int, count: Int) {
         tc_accessible_set_label(cell, photo.displayName)
-        let place = tr("Photo %s of %s in the collage. Arrow keys move it in its cell, plus and minus zoom, 0 resets; Alt with an arrow key swaps it with its neighbour, the Menu key offers more.",
+        let place = tr("Photo %s of %s in the collage. Arrow keys move it in its cell, plus and minus zoom, 0 resets, W shows it whole or fills the cell; Alt with an arrow key swaps it with its neighbour, the Menu key offers more.",
                        String(index + 1), String(count))
         let warning = controller.facts.tooSmall[photo.id]
         // (A tooltip would replace this description: GTK 4.8 says tooltips as descriptions.)
@@ -101,20 +101,17 @@ extension CollagePreview {
         }
         guard modifiers == 0 else { return false }
         switch Int32(keyval) {
-        case GDK_KEY_Left, GDK_KEY_KP_Left: return nudge(id) { crop, target in crop.panned(dx: -target.cell.size.pan, dy: 0, image: target.image, cell: target.cell.size) }
-        case GDK_KEY_Right, GDK_KEY_KP_Right: return nudge(id) { crop, target in crop.panned(dx: target.cell.size.pan, dy: 0, image: target.image, cell: target.cell.size) }
-        case GDK_KEY_Up, GDK_KEY_KP_Up: return nudge(id) { crop, target in crop.panned(dx: 0, dy: -target.cell.size.panY, image: target.image, cell: target.cell.size) }
-        case GDK_KEY_Down, GDK_KEY_KP_Down: return nudge(id) { crop, target in crop.panned(dx: 0, dy: target.cell.size.panY, image: target.image, cell: target.cell.size) }
+        case GDK_KEY_Left, GDK_KEY_KP_Left: return nudge(id) { crop, target in target.panned(crop, dx: -target.area.size.pan, dy: 0) }
+        case GDK_KEY_Right, GDK_KEY_KP_Right: return nudge(id) { crop, target in target.panned(crop, dx: target.area.size.pan, dy: 0) }
+        case GDK_KEY_Up, GDK_KEY_KP_Up: return nudge(id) { crop, target in target.panned(crop, dx: 0, dy: -target.area.size.panY) }
+        case GDK_KEY_Down, GDK_KEY_KP_Down: return nudge(id) { crop, target in target.panned(crop, dx: 0, dy: target.area.size.panY) }
         case GDK_KEY_plus, GDK_KEY_equal, GDK_KEY_KP_Add:
-            return nudge(id) { crop, target in
-                crop.zoomed(by: keyZoomStep, at: Double(target.cell.width) / 2, Double(target.cell.height) / 2,
-                            image: target.image, cell: target.cell.size)
-            }
+            return nudge(id) { crop, target in target.zoomed(crop, by: keyZoomStep, atX: target.area.centreX, target.area.centreY) }
         case GDK_KEY_minus, GDK_KEY_KP_Subtract, GDK_KEY_underscore:
-            return nudge(id) { crop, target in
-                crop.zoomed(by: 1 / keyZoomStep, at: Double(target.cell.width) / 2, Double(target.cell.height) / 2,
-                            image: target.image, cell: target.cell.size)
-            }
+            return nudge(id) { crop, target in target.zoomed(crop, by: 1 / keyZoomStep, atX: target.area.centreX, target.area.centreY) }
+        case GDK_KEY_w, GDK_KEY_W:
+            toggleWhole(id)
+            return true
         case GDK_KEY_0, GDK_KEY_KP_0:
             finishPendingCrop()
             liveCrop = nil
@@ -131,10 +128,15 @@ extension CollagePreview {
         guard let result = lastResult, let cell = result.cells[id], let image = result.originalSizes[id],
               let photo = controller.document.photo(id: id) else { return true }
         let current = liveCrop?.id == id ? liveCrop!.crop : photo.crop
-        let target = CropGesture(id: id, cell: cell, image: image, start: current, scale: 1)
+        let target = cropGesture(photo, cell: cell, image: image, start: current, result: result, scale: 1)
         showLiveCrop(id, change(current, target), commitAfter: keyCommitMilliseconds)
         return true
     }
+}
+
+private extension CellRect {
+    var centreX: Double { Double(x) + Double(width) / 2 }
+    var centreY: Double { Double(y) + Double(height) / 2 }
 }
 
 private extension PixelSize {

@@ -195,6 +195,7 @@ extension CollagePreview {
         }
         g_action_map_add_action(actions, reset)
         g_object_unref(reset.raw)
+        installWholeAction(for: id, in: actions, on: cell)
         // What the Menu key does, as an action a screen reader can call (AT-SPI lists a widget's actions).
         let menu = g_simple_action_new("menu", nil)!
         Signals.withPointer(menu.raw, "activate") { [weak self] _ in self?.popUpCellMenu(for: id) }
@@ -231,6 +232,7 @@ extension CollagePreview {
             handOver(item) { g_menu_append_item(others, $0) }
         }
         handOver(others) { g_menu_append_submenu(model, tr("_Swap With"), $0.cast(GMenuModel.self)) }
+        appendWholeItem(for: id, to: model)
         appendItem(model, tr("_Reset Crop"), "cell.reset-crop")
         handOver(model) { gtk_popover_menu_set_menu_model(popover.opaque, $0.cast(GMenuModel.self)) }
         var rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(cell), height: gtk_widget_get_height(cell))

@@ -52,6 +52,8 @@ final class CollagePreview {
     var swap = SwapState()
     /// Each preview photo's menu, made when it first opens (CollagePreview+Swap).
     var cellMenus: [Photo.ID: Widget] = [:]
+    /// Each preview photo's `show-whole` action, for its check mark (CollagePreview+Whole).
+    var wholeActions: [Photo.ID: OpaquePointer] = [:]
     var zoomGeneration = 0
     /// The focusable cells over the photos (CollagePreview+Keyboard), and their layer.
     var cellLayer: Widget?
