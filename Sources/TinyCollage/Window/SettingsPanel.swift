@@ -95,6 +95,7 @@ final class SettingsPanel {
         for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
             adw_preferences_group_add(group.cast(), row)
         }
+        adw_preferences_page_add(page.cast(), StyleSection(controller: controller).group.cast())
         Companion.attach(self, to: widget)
         WheelNeedsFocus.installOnFields(in: widget)
 
