@@ -55,7 +55,7 @@ final class StyleSection {
         adw_preferences_group_set_title(group.cast(), tr("Look"))
         gtk_widget_set_name(group, "styleSection")
 
-        let presetRow = Self.row(tr("Style"), subtitle: nil)
+        let presetRow = SettingsPanel.row(tr("Style"), subtitle: nil)
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         addClass(box, "linked")
         gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
@@ -67,25 +67,25 @@ final class StyleSection {
         }
         adw_action_row_add_suffix(presetRow.cast(), box)
 
-        radius = Self.spin(0, Int(CollageStyle.cornerRadiusRange.upperBound), tr("Corner radius in percent"),
+        radius = SettingsPanel.spin(0, Int(CollageStyle.cornerRadiusRange.upperBound), tr("Corner radius in percent"),
                            name: "styleRadius")
-        let radiusRow = Self.row(tr("Corner radius"), subtitle: tr("percent of each cell’s shorter side"))
+        let radiusRow = SettingsPanel.row(tr("Corner radius"), subtitle: tr("percent of each cell’s shorter side"))
         adw_action_row_add_suffix(radiusRow.cast(), radius)
 
-        borderWidth = Self.spin(0, CollageStyle.maximumBorderWidth, tr("Border width in pixels"), name: "styleBorder")
-        let borderRow = Self.row(tr("Border"), subtitle: tr("inside each cell, in pixels"))
+        borderWidth = SettingsPanel.spin(0, CollageStyle.maximumBorderWidth, tr("Border width in pixels"), name: "styleBorder")
+        let borderRow = SettingsPanel.row(tr("Border"), subtitle: tr("inside each cell, in pixels"))
         adw_action_row_add_suffix(borderRow.cast(), borderWidth)
 
         borderColour = ColourChooserButton(title: tr("Border Colour"))
         name(borderColour.widget, "styleBorderColour", label: tr("Border colour"))
-        let borderColourRow = Self.row(tr("Border colour"), subtitle: nil)
+        let borderColourRow = SettingsPanel.row(tr("Border colour"), subtitle: nil)
         adw_action_row_add_suffix(borderColourRow.cast(), borderColour.widget)
 
         shadow = gtk_switch_new()!
         gtk_widget_set_valign(shadow, GTK_ALIGN_CENTER)
         // Named by its row (the row makes it its activatable widget).
         gtk_widget_set_name(shadow, "styleShadow")
-        let shadowRow = Self.row(tr("Shadow"), subtitle: tr("under each photo"))
+        let shadowRow = SettingsPanel.row(tr("Shadow"), subtitle: tr("under each photo"))
         adw_action_row_add_suffix(shadowRow.cast(), shadow)
         adw_action_row_set_activatable_widget(shadowRow.cast(), shadow)
 
@@ -95,11 +95,11 @@ final class StyleSection {
         name(gradientFrom.widget, "styleGradientFrom", label: tr("First gradient colour"))
         gradientTo = ColourChooserButton(title: tr("Second Gradient Colour"))
         name(gradientTo.widget, "styleGradientTo", label: tr("Second gradient colour"))
-        let coloursRow = Self.row(tr("Gradient colours"), subtitle: tr("from first to second"))
+        let coloursRow = SettingsPanel.row(tr("Gradient colours"), subtitle: tr("from first to second"))
         adw_action_row_add_suffix(coloursRow.cast(), gradientFrom.widget)
         adw_action_row_add_suffix(coloursRow.cast(), gradientTo.widget)
-        angle = Self.spin(0, 360, tr("Gradient angle in degrees"), name: "styleAngle")
-        let angleRow = Self.row(tr("Gradient angle"), subtitle: tr("degrees; 180 puts the first colour at the top"))
+        angle = SettingsPanel.spin(0, 360, tr("Gradient angle in degrees"), name: "styleAngle")
+        let angleRow = SettingsPanel.row(tr("Gradient angle"), subtitle: tr("degrees; 180 puts the first colour at the top"))
         adw_action_row_add_suffix(angleRow.cast(), angle)
         gradientRows = [coloursRow, angleRow]
 
@@ -264,20 +264,6 @@ final class StyleSection {
 
     private static func rgba(_ colour: RGBAColor) -> GdkRGBA {
         GdkRGBA(red: Float(colour.red), green: Float(colour.green), blue: Float(colour.blue), alpha: 1)
-    }
-
-    private static func spin(_ low: Int, _ high: Int, _ label: String, name widgetName: String) -> Widget {
-        let spin = gtk_spin_button_new_with_range(Double(low), Double(high), 1)!
-        gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        name(spin, widgetName, label: label)
-        return spin
-    }
-
-    private static func row(_ title: String, subtitle: String?) -> Widget {
-        let row = adw_action_row_new()!
-        adw_preferences_row_set_title(row.cast(), title)
-        if let subtitle { adw_action_row_set_subtitle(row.cast(), subtitle) }
-        return row
     }
 
     private static func combo(_ title: String, titles: [String], name widgetName: String) -> Widget {
