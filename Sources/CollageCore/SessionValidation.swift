@@ -96,6 +96,13 @@ public enum SessionValidation {
         return settings
     }
 
+    /// A remembered look (the app's default for new collages) brought into
+    /// range for `settings`, as a session's would be.
+    public static func checkedStyle(_ style: CollageStyle, in settings: CollageSettings) -> CollageStyle {
+        var repairs: [String] = []
+        return checked(style, in: settings, photoCount: 0, repairs: &repairs)
+    }
+
     /// The colour with every channel finite and within 0…1.
     static func checked(_ colour: RGBAColor) -> RGBAColor {
         let channels = [colour.red, colour.green, colour.blue, colour.alpha].map { $0.isFinite ? min(max($0, 0), 1) : 1 }

@@ -6,6 +6,7 @@
 import CGtk
 import CollageCore
 import CollageRender
+import Foundation
 
 @MainActor
 final class AppSettings {
@@ -91,7 +92,8 @@ final class AppSettings {
                                       height: max(1, int("output-height", default: 1080))),
                 gap: int("gap", default: 0), margin: int("margin", default: 0),
                 background: RGBAColor(parsing: string("background", default: "#ffffff")) ?? .white,
-                layout: LayoutKind(rawValue: string("layout", default: LayoutKind.default.rawValue)) ?? .default)
+                layout: LayoutKind(rawValue: string("layout", default: LayoutKind.default.rawValue)) ?? .default,
+                style: Self.style(from: string("style", default: "")))
         }
         set {
             setInt("output-width", newValue.outputSize.width)
@@ -100,6 +102,20 @@ final class AppSettings {
             setInt("margin", newValue.margin)
             setString("background", newValue.background.hexString)
             setString("layout", newValue.layout.rawValue)
+            setString("style", Self.text(of: newValue.style))
         }
+    }
+
+    /// The style key's JSON (a session's "style"), brought into range as a
+    /// session's is; text that is no style gives the seed's look.
+    static func style(from text: String) -> CollageStyle {
+        guard !text.isEmpty, let style = try? JSONDecoder().decode(CollageStyle.self, from: Data(text.utf8)) else {
+            return CollageStyle()
+        }
+        return SessionValidation.checkedStyle(style, in: CollageSettings())
+    }
+
+    static func text(of style: CollageStyle) -> String {
+        (try? JSONEncoder().encode(style)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
     }
 }

@@ -95,6 +95,7 @@ final class SettingsPanel {
         for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
             adw_preferences_group_add(group.cast(), row)
         }
+        adw_preferences_page_add(page.cast(), StyleSection(controller: controller).group.cast())
         Companion.attach(self, to: widget)
         WheelNeedsFocus.installOnFields(in: widget)
 
@@ -145,14 +146,15 @@ final class SettingsPanel {
         RGBAColor(red: Double(rgba.red), green: Double(rgba.green), blue: Double(rgba.blue))
     }
 
-    private static func spin(_ low: Int, _ high: Int, _ label: String, name widgetName: String) -> Widget {
+    /// A spin button of whole numbers, named for AT-SPI (the Look section's too).
+    static func spin(_ low: Int, _ high: Int, _ label: String, name widgetName: String) -> Widget {
         let spin = gtk_spin_button_new_with_range(Double(low), Double(high), 1)!
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         name(spin, widgetName, label: label)
         return spin
     }
 
-    private static func row(_ title: String, subtitle: String?) -> Widget {
+    static func row(_ title: String, subtitle: String?) -> Widget {
         let row = adw_action_row_new()!
         adw_preferences_row_set_title(row.cast(), title)
         if let subtitle { adw_action_row_set_subtitle(row.cast(), subtitle) }
