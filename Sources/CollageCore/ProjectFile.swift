@@ -45,9 +45,7 @@ public enum ProjectFile {
         }
     }
 
-    public struct WriteError: Error, Equatable, CustomStringConvertible {
-        public var description: String
-    }
+    public typealias WriteError = SessionFile.WriteError
 
     /// The project's folder: photos at or below it are written relative to it.
     static func folder(of projectPath: String) -> String {
@@ -74,21 +72,8 @@ public enum ProjectFile {
         for index in kept.photos.indices {
             kept.photos[index].path = relative(kept.photos[index].path, to: folder)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do {
-            data = try encoder.encode(Envelope(application: application, formatVersion: formatVersion, document: kept))
-        } catch let EncodingError.invalidValue(value, context) {
-            let place = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            throw WriteError(description: "\(place) holds \(value), which a project cannot hold")
-        } catch {
-            throw WriteError(description: String(describing: error))
-        }
-        guard data.count <= maximumBytes else {
-            throw WriteError(description: "it would be \(data.count) bytes, more than the \(maximumBytes) a project may have")
-        }
-        return data
+        return try SessionFile.json(Envelope(application: application, formatVersion: formatVersion, document: kept),
+                                    kind: "project", maximumBytes: maximumBytes)
     }
 
     /// The document with absolute photo paths, every value checked, and what had to be corrected.
