@@ -46,19 +46,26 @@ public enum SessionFile {
     /// value JSON cannot hold (a crop that is not a number), or more bytes
     /// than a session may have — written, it would be set aside when read.
     public static func encode(_ document: CollageDocument) throws(WriteError) -> Data {
+        try json(Envelope(formatVersion: formatVersion, document: document), kind: "session file", maximumBytes: maximumBytes)
+    }
+
+    /// `value` as sorted, indented JSON, or why it cannot be kept as a `kind`
+    /// (a session file, a project): a value JSON cannot hold, named by where
+    /// it is, or more bytes than one may have — written, it would be refused when read.
+    static func json(_ value: some Encodable, kind: String, maximumBytes: Int) throws(WriteError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do {
-            data = try encoder.encode(Envelope(formatVersion: formatVersion, document: document))
+            data = try encoder.encode(value)
         } catch let EncodingError.invalidValue(value, context) {
             let place = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-            throw WriteError(description: "\(place) holds \(value), which a session file cannot hold")
+            throw WriteError(description: "\(place) holds \(value), which a \(kind) cannot hold")
         } catch {
             throw WriteError(description: String(describing: error))
         }
         guard data.count <= maximumBytes else {
-            throw WriteError(description: "it would be \(data.count) bytes, more than the \(maximumBytes) a session may have")
+            throw WriteError(description: "it would be \(data.count) bytes, more than the \(maximumBytes) a \(kind) may have")
         }
         return data
     }

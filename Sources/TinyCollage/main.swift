@@ -19,6 +19,7 @@ func mainHelp() -> String {
     HelpText.render([
         .line(tr("Usage: tinycollage [--camera-source PIPELINE] [FILE…]")),
         .line(tr("       tinycollage render --output FILE [OPTION…] PHOTO…")),
+        .line(tr("       tinycollage render --output FILE PROJECT [OPTION…]")),
         .line(tr("       tinycollage suggest-title PHOTO…")),
         .blank,
         .line(tr("TinyCollage turns up to 9 photos into one collage image.")),

@@ -20,6 +20,11 @@ struct RenderCommand {
         /// `--title auto`: the title the photos' metadata suggests.
         var autoTitle = false
         var photos: [String] = []
+        /// A project given instead of photos: its photos with their crops;
+        /// its settings and title are the options' starting values, so
+        /// options after it override them.
+        var project: String?
+        var projectPhotos: [Photo]?
         var help = false
     }
 
@@ -31,9 +36,11 @@ struct RenderCommand {
     static func usage() -> String {
         HelpText.render([
             .line(tr("Usage: tinycollage render --output FILE [OPTION…] PHOTO…")),
+            .line(tr("   or: tinycollage render --output FILE PROJECT [OPTION…]")),
             .blank,
             .line(tr("Renders the collage of up to %s photos, as the window does, and writes FILE.", String(CollageLayout.maximumPhotos))),
             .line(tr("The format follows FILE’s extension: .png, .jpg or .jpeg.")),
+            .line(tr("A PROJECT (.tinycollage) is drawn as it was saved; options after it change what they name.")),
             .blank,
             .line(tr("Options:")),
             .option("-o, --output FILE", tr("where to write the collage (required)")),
@@ -191,11 +198,34 @@ struct RenderCommand {
                 if !onlyPhotos, argument.hasPrefix("-"), argument.count > 1 {
                     throw .usage(tr("unknown option “%s”", FilePathText.displayText(argument)))
                 }
-                options.photos.append(arguments[index])
+                let path = arguments[index]
+                if options.project != nil {
+                    throw .usage(tr("%s: a project is rendered alone, without other photos", FilePathText.displayText(path)))
+                }
+                if options.photos.isEmpty, ProjectIO.isProject(path: path) {
+                    try use(project: path, in: &options)
+                } else {
+                    options.photos.append(path)
+                }
             }
             index += 1
         }
         return options
+    }
+
+    /// The project's document as the options so far; what follows changes it.
+    private static func use(project path: String, in options: inout Options) throws(Failure) {
+        let read: (document: CollageDocument, repairs: [String])
+        do {
+            read = try ProjectIO.read(path: path)
+        } catch {
+            throw .input(tr("%s: %s", FilePathText.displayText(path), tr(error.reason.wording)))
+        }
+        options.project = path
+        options.settings = read.document.settings
+        options.title = read.document.title
+        options.photos = read.document.photos.map(\.path)
+        options.projectPhotos = read.document.photos
     }
 
     /// Runs the command; returns the exit status.
@@ -259,7 +289,7 @@ struct RenderCommand {
                 note = tr("no title: the photos say neither where nor when they were taken")
             }
         }
-        let document = CollageDocument(photos: options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
+        let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
         let compositor = Compositor.oneOff()
         let result: RenderResult
         do {

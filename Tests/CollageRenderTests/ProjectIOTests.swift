@@ -1,0 +1,97 @@
+// ProjectIO on real files: written atomically and read back; refused, quickly
+// and with the file named, when it is a FIFO, /dev/zero, a folder, a symlink
+// loop, 1 GB of JSON (by its size, before reading); a missing photo, /dev/zero
+// as a photo and the project itself as a photo are kept for the window to
+// show as it shows any photo it cannot read.
+
+import CollageCore
+import CollageRender
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct ProjectIOTests {
+    static func folder() -> String {
+        var template = Array((NSTemporaryDirectory() + "/project-io-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(cString: made!)
+    }
+
+    static func reason(_ path: String) -> ProjectIO.Failure.Reason? {
+        do {
+            _ = try ProjectIO.read(path: path)
+            return nil
+        } catch {
+            #expect(error.description.contains(path))
+            return error.reason
+        }
+    }
+
+    @Test func aProjectIsWrittenAndReadBackWithItsPhotos() throws {
+        let dir = Self.folder()
+        let doc = CollageDocument(photos: [Photo(path: dir + "/a.jpg"), Photo(path: "/dev/zero"),
+                                           Photo(path: dir + "/P.tinycollage"), Photo(path: dir + "/missing.png")],
+                                  settings: CollageSettings(gap: 4), title: CollageTitle(text: "Hi"))
+        try ProjectIO.write(doc, to: dir + "/P.tinycollage")
+        let back = try ProjectIO.read(path: dir + "/P.tinycollage")
+        #expect(back.document == doc)
+        #expect(ProjectIO.isProject(path: dir + "/P.tinycollage"))
+        // No temporary left beside it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["P.tinycollage"])
+    }
+
+    @Test func aProjectIsKnownByItsBytesWithoutTheExtension() throws {
+        let dir = Self.folder()
+        try ProjectIO.write(CollageDocument(), to: dir + "/renamed.json")
+        #expect(ProjectIO.isProject(path: dir + "/renamed.json"))
+        try Data("{\"formatVersion\": 1}".utf8).write(to: URL(fileURLWithPath: dir + "/session.json"))
+        #expect(!ProjectIO.isProject(path: dir + "/session.json"))
+        #expect(!ProjectIO.isProject(path: "/dev/zero"))
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaiting() throws {
+        let path = Self.folder() + "/fifo.tinycollage"
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(Self.reason(path) == .notRegularFile)
+    }
+
+    @Test func devicesAndFoldersAreRefused() {
+        #expect(Self.reason("/dev/zero") == .notRegularFile)
+        #expect(Self.reason(Self.folder()) == .notRegularFile)
+    }
+
+    @Test func aMissingProjectAndALinkLoopAreSaid() throws {
+        let dir = Self.folder()
+        #expect(Self.reason(dir + "/none.tinycollage") == .missing)
+        #expect(symlink(dir + "/loop-b", dir + "/loop-a") == 0)
+        #expect(symlink(dir + "/loop-a", dir + "/loop-b") == 0)
+        if case .ioError = Self.reason(dir + "/loop-a") {} else { Issue.record("a link loop was not refused") }
+    }
+
+    @Test func aGigabyteOfJSONIsRefusedByItsSize() throws {
+        let path = Self.folder() + "/big.tinycollage"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o600)
+        // Sparse: 1 GB on the size, nothing on the disk; reading it would take seconds.
+        #expect(ftruncate(fd, 1 << 30) == 0)
+        close(fd)
+        #expect(Self.reason(path) == .tooLarge(1 << 30))
+    }
+
+    @Test func aNewerProjectIsRefusedWithAMessage() throws {
+        let path = Self.folder() + "/new.tinycollage"
+        try Data(#"{"application":"tinycollage-project","formatVersion":9,"document":{}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(Self.reason(path) == .futureVersion(9))
+        #expect(ProjectIO.Failure.Reason.futureVersion(9).userMessage.english.contains("newer TinyCollage"))
+    }
+
+    @Test func aProjectThatCannotBeWrittenSaysWhy() {
+        do {
+            try ProjectIO.write(CollageDocument(), to: "/nonexistent-folder/P.tinycollage")
+            Issue.record("written into a folder that does not exist")
+        } catch {
+            #expect(error.reasonText.contains("folder does not exist"))
+        }
+    }
+}
