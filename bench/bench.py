@@ -21,6 +21,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in bench/
 import camera  # noqa: E402
 import fixtures  # noqa: E402
 import gallery  # noqa: E402
+import paper  # noqa: E402
 import peers  # noqa: E402
 import preview  # noqa: E402
 import startup  # noqa: E402
@@ -42,6 +43,7 @@ def parse_args():
     p.add_argument("--camera-only", action="store_true", help="run case 5 (the camera's live view) alone")
     p.add_argument("--skip-startup", action="store_true", help="leave out case 6")
     p.add_argument("--startup-only", action="store_true", help="run case 6 (starting with nine photos) alone")
+    p.add_argument("--paper-only", action="store_true", help="run the A3 300 dpi page (issue 22) alone")
     p.add_argument("--workers-only", action="store_true", help="run case 7 (a decoder worker's start-up) alone")
     return p.parse_args()
 
@@ -113,9 +115,25 @@ def report_startup(measured, compare, targets):
                         f"≤ {before['full'] * 1000:.0f} ms", ours["full"] <= before["full"]))
 
 
+def report_paper(photos, runs, targets):
+    """Issue 22's A3 page at 300 dpi as JPEG, PNG and PDF, ours vs vips (paper.py)."""
+    log(f"bench: A3 300 dpi ({paper.WIDTH}x{paper.HEIGHT}) ours / vips, JPEG PNG PDF ...")
+    rows, ratios = paper.measure(photos, runs)
+    log("")
+    log(f"A3 at 300 dpi: nine 6000x4000 JPEGs -> {paper.WIDTH}x{paper.HEIGHT}; our memory is the peak of the "
+        "summed RSS of render and its workers")
+    table(rows, paper.HEADER, "lrrrrrr")
+    for ext, (r_time, r_mem) in ratios.items():
+        targets += [(f"A3 {ext} ours ÷ vips", f"{r_time:.2f}", f"≤ {paper.TARGET_TIME}", r_time <= paper.TARGET_TIME),
+                    (f"A3 {ext} peak ÷ (pixels + 100 MB)", f"{r_mem:.2f}", f"≤ {paper.TARGET_MEMORY}",
+                     r_mem <= paper.TARGET_MEMORY)]
+    if "pdf" not in ratios:
+        targets.append(("A3 pdf", "not available (render has no --paper)", "", False))
+
+
 def main():
     args = parse_args()
-    if not args.skip_gallery or not args.skip_camera or not args.skip_startup:
+    if not args.paper_only and (not args.skip_gallery or not args.skip_camera or not args.skip_startup):
         reexec_under_xvfb()
     if args.camera_only:
         targets = []
@@ -129,6 +147,13 @@ def main():
     if args.workers_only:
         targets = []
         worker_startup.report(worker_startup.measure(compare), targets)
+        table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
+        return
+    if args.paper_only:
+        photos, _ = fixtures.ensure()
+        warm_page_cache(photos)
+        targets = []
+        report_paper(photos, args.runs, targets)
         table([[n, v, l, met(ok)] for n, v, l, ok in targets], ["target", "value", "limit", "met?"], "lrrl")
         return
     if args.startup_only:
@@ -235,6 +260,12 @@ def main():
         summary[case.name] = (r_vips, rss["ours"])
     table(rows, ["case", "tool", "median s", "min-max s (runs)", "peak RSS MB", "÷vips", "÷floor", "target", "met?"],
           "llrlrrrll")
+
+    log("")
+    try:
+        report_paper(photos, args.runs, targets)
+    except Exception as e:  # keep going: the other cases still tell something
+        log(f"bench: A3 page failed: {e}")
 
     log("")
     log("Outputs (same layout expected; RMSE vs ours with both scaled to 512x512: ~0 same layout, > 0.1 differs):")

@@ -4,7 +4,8 @@
 # and the djpeg decode floor, the preview in the window's code path
 # (collage-bench), and under Xvfb the gallery, the camera page and the start
 # with nine photos (the release app watched from outside, by polling the
-# screen), and prints a table whose last line is a one-line summary. See
+# screen), issue 22's A3 page at 300 dpi beside libvips (bench/paper.py),
+# and prints a table whose last line is a one-line summary. See
 # bench/bench.py; BENCH_ARGS passes options to it (e.g. --runs 3,
 # --skip-gallery, --camera-only, --startup-only, --compare OTHER-BUILD).
 # Debian's python3 runs it: python3-xlib and python3-pyatspi are its
