@@ -144,9 +144,11 @@ final class StripThumbnail {
         gtk_widget_set_visible(caption, texture == nil ? 1 : 0)
         problem == nil ? removeClass(widget, "broken") : addClass(widget, "broken")
         gtk_widget_set_visible(smallBadge, problem == nil && tooSmall != nil ? 1 : 0)
-        let warning = problem.map { tr("It is left out of the collage: %s", Messages.reason($0.reason)) }
-            ?? tooSmall
-        gtk_widget_set_tooltip_text(widget, warning.map { photo.displayName + "\n" + $0 } ?? photo.displayName)
+        // The too-small words name the photo already: said after its name, a screen reader heard it twice.
+        let leftOut = problem.map { tr("It is left out of the collage: %s", Messages.reason($0.reason)) }
+        let warning = leftOut ?? tooSmall
+        let tooltip = leftOut.map { photo.displayName + "\n" + $0 } ?? tooSmall ?? photo.displayName
+        gtk_widget_set_tooltip_text(widget, tooltip)
         tc_accessible_set_label(widget, photo.displayName)
         // (After the tooltip: GTK 4.8 makes a tooltip the description.)
         let place = tr("Photo %s of %s", String(position.index + 1), String(position.count))
