@@ -145,7 +145,8 @@ extension AppWindow {
         let folder = try FixtureFolder()
         let fleeting = try folder.solid("fleeting.png", colour: "blue")
         let app = try AppUnderTest(files: [red])
-        try app.openWith([fleeting])
+        // Both: photos opened from outside start a new collage (issue 22).
+        try app.openWith([red, fleeting])
         try app.idle()
         try FileManager.default.removeItem(atPath: fleeting)
         try app.dragThumbnail(1, toGap: 0)
