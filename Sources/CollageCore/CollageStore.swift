@@ -181,6 +181,13 @@ public final class CollageStore {
         typingStep = false
     }
 
+    /// Puts another collage in this one's place as one undo step (New
+    /// Collage, photos opened from outside): Undo brings this one back.
+    public func start(_ newDocument: CollageDocument) {
+        guard newDocument != document else { return }
+        commit(newDocument, Change(newDocument.differences(from: document).union(.photos)))
+    }
+
     /// Replaces the whole document, e.g. from a restored session; forgets history.
     public func replace(with newDocument: CollageDocument) {
         document = newDocument

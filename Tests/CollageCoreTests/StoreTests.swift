@@ -59,6 +59,32 @@ import Testing
         #expect(store.document.photos.isEmpty)
     }
 
+    /// New Collage and photos opened from outside: the other collage takes
+    /// this one's place in one step; one Undo brings this one back whole.
+    @Test func startingAnotherCollageIsOneUndoStep() {
+        let store = CollageStore()
+        store.add(photos("a", "b", "c"))
+        store.setTitle(CollageTitle(text: "Kyoto"))
+        let old = store.document
+        var fresh = CollageDocument(settings: CollageSettings(gap: 12))
+        fresh.insert(photos("x"), at: 0)
+        var changes: [CollageStore.Change] = []
+        store.observe { _, change in changes.append(change) }
+        store.start(fresh)
+        #expect(names(store) == ["x"])
+        #expect(store.document.settings.gap == 12)
+        #expect(store.document.title.text.isEmpty)
+        #expect(changes == [CollageStore.Change([.photos, .settings, .title])])
+        #expect(store.undo())
+        #expect(store.document == old)
+        #expect(store.redo())
+        #expect(names(store) == ["x"])
+        // The same collage again is no step at all.
+        store.start(store.document)
+        #expect(store.canRedo == false)
+        #expect(store.undo() && store.document == old)
+    }
+
     @Test func clearAllTakesTheTitleAlongAndOneUndoBringsBothBack() {
         let store = CollageStore()
         store.add(photos("a", "b"))

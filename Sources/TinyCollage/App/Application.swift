@@ -82,11 +82,14 @@ final class Application {
 
     /// Shows the window, made first if need be, with `paths` being added:
     /// they are on their way before its first frame, which then shows the
-    /// collage's place rather than an invitation to add photos.
+    /// collage's place rather than an invitation to add photos. Photos
+    /// opened from outside (the command line, "Open With") start a new
+    /// collage rather than pile onto the one kept from last time (issue 22);
+    /// that one stays one Undo away. An empty collage is simply filled.
     @discardableResult
     private func present(adding files: OpenedFiles = OpenedFiles()) -> MainWindow {
         if let window {
-            window.controller.add(files)
+            window.controller.add(files, newCollage: !window.controller.document.photos.isEmpty)
             gtk_window_present(window.window)
             return window
         }
@@ -108,7 +111,7 @@ final class Application {
             testControl = TestControl(window: window)
         }
         #endif
-        controller.add(files)
+        controller.add(files, newCollage: !controller.document.photos.isEmpty)
         gtk_window_present(window.window)
         // The decoder workers a first collage needs start on demand (the
         // check of the files given, the strip's thumbnails); the rest wait.

@@ -71,8 +71,8 @@ final class CollageController {
 
     /// Adds what was opened or dropped: the local files as `add(paths:)`
     /// does, and each file that is not on this computer named as such.
-    func add(_ files: OpenedFiles, at index: Int? = nil) {
-        add(paths: files.paths, at: index)
+    func add(_ files: OpenedFiles, at index: Int? = nil, newCollage: Bool = false) {
+        add(paths: files.paths, at: index, newCollage: newCollage)
         guard let first = files.elsewhere.first else { return }
         for uri in files.elsewhere { Log.warning("\(FilePathText.displayText(uri)): not a file on this computer") }
         if files.elsewhere.count == 1 {
@@ -87,12 +87,16 @@ final class CollageController {
     /// Adds files (at `index`, or on the right). Files that are not readable
     /// images are refused with a toast naming them; only as many as fit are
     /// checked, the rest are counted and said. `then` hears how many joined.
-    func add(paths: [String], at index: Int? = nil, then: (@MainActor (Int) -> Void)? = nil) {
+    /// With `newCollage`, the photos that pass start a new collage (the
+    /// settings new collages start with) in the current one's place, in one
+    /// undo step; when none passes, the current one stays.
+    func add(paths: [String], at index: Int? = nil, newCollage: Bool = false,
+             then: (@MainActor (Int) -> Void)? = nil) {
         guard !paths.isEmpty else { return }
         // Decodes follow the check: their workers load while it runs.
         DecoderPool.shared.prestart(upTo: paths.count + 1)
         admissionsInFlight += 1
-        let room = document.freeSlots
+        let room = newCollage ? CollageLayout.maximumPhotos : document.freeSlots
         let decoder = compositor.source.decoder
         probeQueue.async {
             var accepted: [Photo] = []
@@ -112,7 +116,7 @@ final class CollageController {
             let outcome = Admission(accepted: accepted, refused: refused, leftOut: unchecked)
             // Not before a frame that is due: at start, the window's first.
             MainLoop.post(afterPainting: true) {
-                let added = self.admit(outcome, at: index)
+                let added = self.admit(outcome, at: newCollage ? nil : index, newCollage: newCollage)
                 then?(added)
             }
         }
@@ -126,8 +130,15 @@ final class CollageController {
 
     /// Returns how many photos joined the collage.
     @discardableResult
-    private func admit(_ admission: Admission, at index: Int?) -> Int {
-        let result = store.insert(admission.accepted, at: index ?? document.photos.count)
+    private func admit(_ admission: Admission, at index: Int?, newCollage: Bool = false) -> Int {
+        let result: CollageDocument.AddResult
+        if newCollage, !admission.accepted.isEmpty {
+            var fresh = CollageDocument(settings: settings.collageDefaults)
+            result = fresh.insert(admission.accepted, at: 0)
+            store.start(fresh)
+        } else {
+            result = store.insert(admission.accepted, at: index ?? document.photos.count)
+        }
         // After the photos are in: the preview must never see "checked, and none".
         admissionsInFlight -= 1
         let leftOut = result.leftOut + admission.leftOut
@@ -224,6 +235,12 @@ final class CollageController {
         let number = offerUndo()
         toaster?.show(tr("Removed “%s”", photo.displayName), button: tr("Undo"),
                       action: "win.undo-removal", target: g_variant_new_int32(number))
+    }
+
+    /// New Collage: an empty one with the settings new collages start with;
+    /// the current one stays one Undo away (and in the session until replaced).
+    func newCollage() {
+        store.start(CollageDocument(settings: settings.collageDefaults))
     }
 
     func clear() {

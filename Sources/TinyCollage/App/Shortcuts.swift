@@ -58,6 +58,7 @@ enum Shortcuts {
     /// In the shortcuts window's order. Built when asked: titles are translated.
     static var all: [Shortcut] {
         [
+            Shortcut(group: .collage, keys: ["<Control>n"], scope: .application("win.new-collage"), title: tr("New collage")),
             Shortcut(group: .collage, keys: ["<Control>o"], scope: .application("win.open"), title: tr("Add photos")),
             Shortcut(group: .collage, keys: ["<Control>t"], scope: .application("win.take-photos"),
                      title: tr("Take photos with the camera")),

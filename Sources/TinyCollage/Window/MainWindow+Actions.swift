@@ -9,6 +9,7 @@ extension MainWindow {
         add("save") { [weak self] _ in self?.saver.save() }
         add("save-as") { [weak self] _ in self?.saver.saveAs() }
         add("open") { [weak self] _ in self?.openFiles() }
+        add("new-collage") { [weak self] _ in self?.controller.newCollage() }
         // A run of crop keys or wheel steps not yet made a change (it waits for
         // a pause) is what Ctrl+Z means to undo: made a change first, so the
         // undo takes it back instead of the step before it.
@@ -72,6 +73,7 @@ extension MainWindow {
         setEnabled("save", !document.photos.isEmpty && !saver.isSaving)
         setEnabled("save-as", !document.photos.isEmpty && !saver.isSaving)
         setEnabled("clear", !document.photos.isEmpty)
+        setEnabled("new-collage", document != CollageDocument(settings: controller.settings.collageDefaults))
         setEnabled("undo", controller.store.canUndo)
         setEnabled("redo", controller.store.canRedo)
     }

@@ -212,6 +212,7 @@ final class MainWindow {
     private static func mainMenu() -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
         let file = g_menu_new()!
+        appendItem(file, tr("_New Collage"), "win.new-collage")
         appendItem(file, tr("_Open…"), "win.open")
         appendItem(file, tr("_Take Photos…"), "win.take-photos")
         appendItem(file, tr("Save _As…"), "win.save-as")
