@@ -76,18 +76,11 @@ final class StyleSection {
         let borderRow = SettingsPanel.row(tr("Border"), subtitle: tr("inside each cell, in pixels"))
         adw_action_row_add_suffix(borderRow.cast(), borderWidth)
 
-        borderColour = ColourChooserButton(title: tr("Border Colour"))
-        name(borderColour.widget, "styleBorderColour", label: tr("Border colour"))
-        let borderColourRow = SettingsPanel.row(tr("Border colour"), subtitle: nil)
-        adw_action_row_add_suffix(borderColourRow.cast(), borderColour.widget)
-
-        shadow = gtk_switch_new()!
-        gtk_widget_set_valign(shadow, GTK_ALIGN_CENTER)
-        // Named by its row (the row makes it its activatable widget).
-        gtk_widget_set_name(shadow, "styleShadow")
-        let shadowRow = SettingsPanel.row(tr("Shadow"), subtitle: tr("under each photo"))
-        adw_action_row_add_suffix(shadowRow.cast(), shadow)
-        adw_action_row_set_activatable_widget(shadowRow.cast(), shadow)
+        let borderColourRow: Widget
+        (borderColour, borderColourRow) = SettingsPanel.colourRow(tr("Border colour"), chooserTitle: tr("Border Colour"),
+                                                                  label: tr("Border colour"), name: "styleBorderColour")
+        let shadowRow: Widget
+        (shadow, shadowRow) = SettingsPanel.switchRow(tr("Shadow"), subtitle: tr("under each photo"), name: "styleShadow")
 
         fillRow = Self.combo(tr("Background fill"), titles: Self.fillTitles, name: "styleFill")
 

@@ -80,17 +80,12 @@ final class SettingsPanel {
         let marginRow = Self.row(tr("Margin"), subtitle: tr("around the photos, in pixels"))
         adw_action_row_add_suffix(marginRow.cast(), margin)
 
-        colour = ColourChooserButton(title: tr("Background Colour"))
-        name(colour.widget, "settingBackground", label: tr("Background colour"))
-        let colourRow = Self.row(tr("Background"), subtitle: nil)
-        adw_action_row_add_suffix(colourRow.cast(), colour.widget)
-        transparent = gtk_switch_new()!
-        gtk_widget_set_valign(transparent, GTK_ALIGN_CENTER)
-        // Named by its row (the row makes it its activatable widget).
-        gtk_widget_set_name(transparent, "settingTransparent")
-        let transparentRow = Self.row(tr("Transparent background"), subtitle: tr("PNG only; JPEG gets white"))
-        adw_action_row_add_suffix(transparentRow.cast(), transparent)
-        adw_action_row_set_activatable_widget(transparentRow.cast(), transparent)
+        let colourRow: Widget
+        (colour, colourRow) = Self.colourRow(tr("Background"), chooserTitle: tr("Background Colour"),
+                                             label: tr("Background colour"), name: "settingBackground")
+        let transparentRow: Widget
+        (transparent, transparentRow) = Self.switchRow(tr("Transparent background"),
+                                                       subtitle: tr("PNG only; JPEG gets white"), name: "settingTransparent")
 
         for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
             adw_preferences_group_add(group.cast(), row)
@@ -152,6 +147,27 @@ final class SettingsPanel {
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
         name(spin, widgetName, label: label)
         return spin
+    }
+
+    /// A colour button in a row of its own, named for a screen reader.
+    static func colourRow(_ title: String, chooserTitle: String, label: String, name widgetName: String)
+        -> (ColourChooserButton, Widget) {
+        let button = ColourChooserButton(title: chooserTitle)
+        name(button.widget, widgetName, label: label)
+        let row = row(title, subtitle: nil)
+        adw_action_row_add_suffix(row.cast(), button.widget)
+        return (button, row)
+    }
+
+    /// A switch in a row that turns it when activated; the row names it.
+    static func switchRow(_ title: String, subtitle: String?, name widgetName: String) -> (Widget, Widget) {
+        let toggle = gtk_switch_new()!
+        gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+        gtk_widget_set_name(toggle, widgetName)
+        let row = row(title, subtitle: subtitle)
+        adw_action_row_add_suffix(row.cast(), toggle)
+        adw_action_row_set_activatable_widget(row.cast(), toggle)
+        return (toggle, row)
     }
 
     static func row(_ title: String, subtitle: String?) -> Widget {
