@@ -31,8 +31,17 @@ public struct Photo: Hashable, Codable, Sendable, Identifiable {
         id = try c.decode(UUID.self, forKey: .id)
         path = try c.decode(String.self, forKey: .path)
         crop = try c.decode(Crop.self, forKey: .crop)
-        fit = (try? c.decodeIfPresent(PhotoFit.self, forKey: .fit)) ?? nil
+        do {
+            fit = try c.decodeIfPresent(PhotoFit.self, forKey: .fit)
+        } catch {
+            fit = nil
+            unreadableFit = true
+        }
     }
+
+    /// Whether the file held a fit that could not be read (for
+    /// SessionValidation's message); never written.
+    public internal(set) var unreadableFit = false
 
     /// How this photo is drawn in a collage of `style`: its own fit wins.
     public func fit(in style: CollageStyle) -> PhotoFit { fit ?? style.fit }

@@ -27,6 +27,10 @@ public enum SessionValidation {
         var seen = Set<Photo.ID>()
         for index in document.photos.indices {
             var photo = document.photos[index]
+            if photo.unreadableFit {
+                repairs.append("photo \(index + 1) has a fit that cannot be read: it follows the collage’s")
+                photo.unreadableFit = false
+            }
             if !seen.insert(photo.id).inserted {
                 // The same file twice is allowed; the same id twice would be one photo in two places.
                 repairs.append("photo \(index + 1) shares its id")

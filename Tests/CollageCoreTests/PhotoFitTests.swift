@@ -27,10 +27,14 @@ import Testing
         #"{"id": "8A1D6E0C-3C9B-4C55-9E46-2C0C7D1E5B11", "path": "/p.jpg", "crop": {"zoom": 2, "centerX": 0.5, "centerY": 0.5}, "fit": null}"#,
     ])
     func anOldOrUnknownFitFollowsTheCollage(photo: String) throws {
-        let (read, _) = try SessionFile.decodeChecked(session(photo: photo))
+        let (read, repairs) = try SessionFile.decodeChecked(session(photo: photo))
         #expect(read.photos.count == 1)
         #expect(read.photos.first?.fit == nil)
         #expect(read.photos.first?.crop.zoom == 2, "the rest of the photo is kept")
+        // An absent or null fit is an older session's; a value that is no fit is said.
+        let unreadable = photo.contains("stretch") || photo.contains(#""fit": 7"#)
+        #expect(repairs == (unreadable ? ["photo 1 has a fit that cannot be read: it follows the collage’s"] : []))
+        #expect(read.photos.first?.unreadableFit == false, "the mark is for the message only")
     }
 
     @Test func aSavedFitIsRead() throws {
