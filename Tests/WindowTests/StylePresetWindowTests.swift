@@ -10,6 +10,15 @@ import Foundation
 import Testing
 import TestSupport
 
+extension AppUnderTest {
+    /// Ctrl+S, and the new file's path once it is written.
+    func saveAnew() throws -> String {
+        let before = try state().lastSaved
+        try key("ctrl+s")
+        return try waitFor(seconds: 10) { !$0.lastSaved.isEmpty && $0.lastSaved != before }.lastSaved
+    }
+}
+
 extension AppWindow {
 @Suite struct StylePresetWindowTests {
     let folder: FixtureFolder
@@ -34,11 +43,7 @@ extension AppWindow {
         return home
     }
 
-    func save(_ app: AppUnderTest) throws -> String {
-        let before = try app.state().lastSaved
-        try app.key("ctrl+s")
-        return try app.waitFor(seconds: 10) { !$0.lastSaved.isEmpty && $0.lastSaved != before }.lastSaved
-    }
+    func save(_ app: AppUnderTest) throws -> String { try app.saveAnew() }
 
     func rgb(_ path: String, _ x: Int, _ y: Int) throws -> [Int] {
         let p = try pixelWithImageMagick(path, x: x, y: y)
