@@ -36,11 +36,7 @@ extension AppWindow {
         return home
     }
 
-    func save(_ app: AppUnderTest) throws -> String {
-        let before = try app.state().lastSaved
-        try app.key("ctrl+s")
-        return try app.waitFor(seconds: 10) { !$0.lastSaved.isEmpty && $0.lastSaved != before }.lastSaved
-    }
+    func save(_ app: AppUnderTest) throws -> String { try app.saveAnew() }
 
     /// Above and below the wide photo in its cell: the background when it is shown whole.
     let above = (0.275, 0.2), below = (0.275, 0.8), middle = (0.275, 0.5)
