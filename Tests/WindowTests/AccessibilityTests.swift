@@ -23,9 +23,13 @@ func accessibilityProblem(_ object: AccessibleObject) -> String? {
     if controls.contains(object.role), name.trimmingCharacters(in: .whitespaces).isEmpty { return "no name" }
     // Words said twice in one name: "Save Save", "Take Photo Take Photo",
     // "Take 4 photos, 3 seconds apart 4 Photos, 3 s Apart" (a name and a label both read).
+    // Numbers alone are not words: a file saved at 00:00:29 is "Collage 2026-12-02 00-00-29.png".
     let words = name.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-    let pairs = zip(words, words.dropFirst()).map { $0 + " " + $1 }
-    if zip(words, words.dropFirst()).contains(where: ==) || Set(pairs).count < pairs.count { return "doubled" }
+    func isWord(_ token: String) -> Bool { token.contains(where: \.isLetter) }
+    let pairs = zip(words, words.dropFirst()).filter { isWord($0) || isWord($1) }.map { $0 + " " + $1 }
+    if zip(words, words.dropFirst()).contains(where: { $0 == $1 && isWord($0) }) || Set(pairs).count < pairs.count {
+        return "doubled"
+    }
     return nil
 }
 

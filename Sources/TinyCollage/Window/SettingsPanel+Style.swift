@@ -55,17 +55,23 @@ final class StyleSection {
         adw_preferences_group_set_title(group.cast(), tr("Look"))
         gtk_widget_set_name(group, "styleSection")
 
-        let presetRow = SettingsPanel.row(tr("Style"), subtitle: nil)
+        // The buttons have the row to themselves, with no title beside them: in a
+        // phone-sized window (360 px) a title and four buttons made the panel too wide.
+        let presetRow = adw_preferences_row_new()!
+        adw_preferences_row_set_title(presetRow.cast(), tr("Style"))
+        gtk_list_box_row_set_activatable(presetRow.cast(), 0)
+        AccessibleTree.label(presetRow, tr("Style"))
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         addClass(box, "linked")
-        gtk_widget_set_valign(box, GTK_ALIGN_CENTER)
+        gtk_widget_set_halign(box, GTK_ALIGN_CENTER)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(box, 8) }
         for preset in StylePreset.all {
             let button = gtk_toggle_button_new_with_label(Self.title(of: preset))!
             gtk_widget_set_name(button, "stylePreset\(preset.name)")
             gtk_box_append(box.cast(), button)
             presetButtons.append(button)
         }
-        adw_action_row_add_suffix(presetRow.cast(), box)
+        gtk_list_box_row_set_child(presetRow.cast(), box)
 
         radius = SettingsPanel.spin(0, Int(CollageStyle.cornerRadiusRange.upperBound), tr("Corner radius in percent"),
                            name: "styleRadius")
