@@ -101,6 +101,20 @@ extension AppWindow {
         #expect(try colour(save(app), atFractionX: 0.005, y: 0.005) == "red", "undo brings the square corners back")
     }
 
+    /// What a screen reader user does: the radius's spin button set through AT-SPI's Value.
+    @Test func theCornerRadiusSetByAScreenReaderRoundsTheCells() throws {
+        let app = try AppUnderTest(home: try home(), width: 900, height: 740, accessibility: true)
+        try app.revealInSettings("styleRadius")
+        try app.idle()
+        try Accessibility.setValue("Corner radius in percent", 50, role: "spin button")
+        try app.idle()
+        let round = try save(app)
+        for (x, y) in [(0.005, 0.005), (0.995, 0.995)] {
+            #expect(try colour(round, atFractionX: x, y: y) == "white", "the corner at \(x),\(y) is background")
+        }
+        #expect(try colour(round, atFractionX: 0.25, y: 0.5) == "red", "the cell's centre is the photo")
+    }
+
     @Test func theDarkPresetThroughItsActionIsKeptAcrossARestartAndANewCollage() throws {
         let home = try home()
         let app = try AppUnderTest(home: home, width: 900, height: 740, accessibility: true)
