@@ -297,3 +297,11 @@ struct AppState {
         return (c[0], c[1])
     }
 }
+
+/// A home whose session already holds `document`, as the app finds it at start.
+func homeWithSession(_ document: CollageDocument) throws -> FixtureFolder {
+    let home = try FixtureFolder()
+    try FileManager.default.createDirectory(atPath: home.file("state/tinycollage"), withIntermediateDirectories: true)
+    try SessionFile.encode(document).write(to: URL(fileURLWithPath: home.file("state/tinycollage/session.json")))
+    return home
+}

@@ -26,14 +26,10 @@ extension AppWindow {
     /// 140 × 320 at x 40 and 220, y 40; the wide photo shown whole is a band
     /// 140 × 47 across the middle of the first.
     func home(border: Int = 0) throws -> FixtureFolder {
-        let home = try FixtureFolder()
-        try FileManager.default.createDirectory(atPath: home.file("state/tinycollage"), withIntermediateDirectories: true)
         let settings = CollageSettings(outputSize: PixelSize(width: 400, height: 400), gap: 40, margin: 40,
                                        background: RGBAColor(red: 1, green: 0, blue: 0), layout: .columns,
                                        style: CollageStyle(borderWidth: border))
-        let document = CollageDocument(photos: [Photo(path: wide), Photo(path: square)], settings: settings)
-        try SessionFile.encode(document).write(to: URL(fileURLWithPath: home.file("state/tinycollage/session.json")))
-        return home
+        return try homeWithSession(CollageDocument(photos: [Photo(path: wide), Photo(path: square)], settings: settings))
     }
 
     func save(_ app: AppUnderTest) throws -> String { try app.saveAnew() }

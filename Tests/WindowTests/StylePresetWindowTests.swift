@@ -34,13 +34,9 @@ extension AppWindow {
     /// A home whose session holds the two photos in two columns at 400², in
     /// the seed's look (no gap, no margin, white): cells 200 × 400.
     func home() throws -> FixtureFolder {
-        let home = try FixtureFolder()
-        try FileManager.default.createDirectory(atPath: home.file("state/tinycollage"), withIntermediateDirectories: true)
         let settings = CollageSettings(outputSize: PixelSize(width: 400, height: 400), gap: 0, margin: 0,
                                        background: .white, layout: .columns)
-        let document = CollageDocument(photos: [Photo(path: red), Photo(path: blue)], settings: settings)
-        try SessionFile.encode(document).write(to: URL(fileURLWithPath: home.file("state/tinycollage/session.json")))
-        return home
+        return try homeWithSession(CollageDocument(photos: [Photo(path: red), Photo(path: blue)], settings: settings))
     }
 
     func save(_ app: AppUnderTest) throws -> String { try app.saveAnew() }
