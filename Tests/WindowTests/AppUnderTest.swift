@@ -57,7 +57,8 @@ final class AppUnderTest {
     /// log) goes to a file in its home, for `log`.
     init(files: [String] = [], language: String = "en", home: FixtureFolder? = nil, width: Int? = nil,
          height: Int? = nil, extraEnvironment: [String: String] = [:], accessibility: Bool = false,
-         directory: String? = nil, busServices: [String]? = nil, keepingLog: Bool = false) throws {
+         directory: String? = nil, busServices: [String]? = nil, keepingLog: Bool = false,
+         launcher: [String] = [], startTimeout: TimeInterval = 30) throws {
         self.home = try home ?? FixtureFolder()
         try FileManager.default.createDirectory(atPath: self.home.file("Pictures"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: self.home.file("config"), withIntermediateDirectories: true)
@@ -87,8 +88,9 @@ final class AppUnderTest {
             try Self.rememberWindowSize(width: width ?? 480, height: height ?? 740, home: self.home)
         }
         try Self.waitForTheNameToBeFree(environment: environment)
-        process.executableURL = URL(fileURLWithPath: appBinary)
-        process.arguments = files
+        // A launcher (valgrind, for the leak test) runs the app as its last arguments.
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? appBinary)
+        process.arguments = launcher.isEmpty ? files : Array(launcher.dropFirst()) + [appBinary] + files
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.environment = environment
         process.standardInput = input
@@ -100,7 +102,7 @@ final class AppUnderTest {
             process.standardError = FileHandle.standardError
         }
         try process.run()
-        _ = try send("idle", timeout: 30)
+        _ = try send("idle", timeout: startTimeout)
     }
 
     deinit {
