@@ -18,7 +18,7 @@ import Glibc
 
 /// What memcheck says is lost, in blocks and bytes, in allocations made from
 /// our own code: loss records whose stack holds a frame of one of our Swift
-/// files other than the entry to the main loop (main.swift, Application.run). Pango's font
+/// files other than the way into the main loop and its handlers (`entryFiles`). Pango's font
 /// caches (fontconfig patterns) and GIO's file infos grow a little with use
 /// in stacks that hold no frame of ours but that one: they are the
 /// libraries' caches, not a leak at our C boundary.
@@ -27,15 +27,26 @@ struct LostMemory {
     var bytes = 0
     /// The whole summary, for the message.
     var allBlocks = 0
+    /// Each of our records: its size and the frames of ours in it, so a failure says where.
+    var records: [String] = []
+
+    /// The way into the main loop and into every signal handler: on the stack of
+    /// whatever GTK allocates while it runs, when the stack is short enough to
+    /// reach them. A leak in one of our handlers has the handler's own frame too.
+    static let entryFiles = ["(main.swift:", "(AppLauncher.swift:", "(Application.swift:", "(Signals.swift:"]
 
     init(valgrindLog: String) {
         // "1,234 (56 direct, 1,178 indirect) bytes in 5 blocks are definitely lost in loss record 7 of 90"
         let header = try! NSRegularExpression(pattern: #"([\d,]+) (?:\([^)]*\) )?bytes in ([\d,]+) blocks are (?:definitely|indirectly) lost in loss record"#)
-        var current: (bytes: Int, blocks: Int, ours: Bool)?
+        var current: (bytes: Int, blocks: Int, ours: Bool, frames: [String])?
         func close() {
             guard let record = current else { return }
             allBlocks += record.blocks
-            if record.ours { bytes += record.bytes; blocks += record.blocks }
+            if record.ours {
+                bytes += record.bytes
+                blocks += record.blocks
+                records.append("\(record.blocks) blocks, \(record.bytes) bytes: " + record.frames.prefix(4).joined(separator: " < "))
+            }
             current = nil
         }
         for line in valgrindLog.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -45,9 +56,12 @@ struct LostMemory {
                 func number(_ group: Int) -> Int {
                     Int(line[Range(match.range(at: group), in: line)!].replacingOccurrences(of: ",", with: "")) ?? 0
                 }
-                current = (number(1), number(2), false)
+                current = (number(1), number(2), false, [])
             } else if line.contains("    at ") || line.contains("    by ") {
-                if line.contains(".swift:") && !line.contains("Application.swift:") && !line.contains("main.swift:") { current?.ours = true }
+                if line.contains(".swift:") && !Self.entryFiles.contains(where: { line.contains($0) }) {
+                    current?.ours = true
+                    current?.frames.append(line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? line)
+                }
             } else {
                 close()
             }
@@ -64,7 +78,7 @@ extension AppWindow {
         let once = try lostAfter(cycles: Self.leakCycles)
         let twice = try lostAfter(cycles: 2 * Self.leakCycles)
         #expect(twice.blocks - once.blocks < Self.leakCycles,
-                "lost from our code after \(Self.leakCycles) cycles: \(once.blocks) blocks (\(once.bytes) bytes); after \(2 * Self.leakCycles): \(twice.blocks) blocks (\(twice.bytes) bytes); in all \(once.allBlocks) and \(twice.allBlocks)")
+                "lost from our code after \(Self.leakCycles) cycles: \(once.blocks) blocks (\(once.bytes) bytes); after \(2 * Self.leakCycles): \(twice.blocks) blocks (\(twice.bytes) bytes); in all \(once.allBlocks) and \(twice.allBlocks); ours after \(2 * Self.leakCycles):\n\(twice.records.joined(separator: "\n"))\nafter \(Self.leakCycles):\n\(once.records.joined(separator: "\n"))")
     }
 
     /// Runs the app under memcheck, opens and closes its parts `cycles` times, quits, and reads the leak summary.
@@ -107,6 +121,7 @@ extension AppWindow {
         while app.isAlive, Date() < deadline { usleep(200_000) }
         #expect(!app.isAlive, "the app under valgrind did not quit")
         let text = try String(contentsOfFile: log, encoding: .utf8)
+        if let keep = ProcessInfo.processInfo.environment["LEAK_LOGS"] { try? text.write(toFile: keep + "/valgrind-\(cycles)-\(getpid())-\(Int(Date().timeIntervalSince1970)).log", atomically: true, encoding: .utf8) }
         #expect(text.contains("LEAK SUMMARY") || text.contains("All heap blocks were freed"), "\(text.suffix(1500))")
         return LostMemory(valgrindLog: text)
     }
