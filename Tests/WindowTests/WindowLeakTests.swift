@@ -73,6 +73,14 @@ struct LostMemory {
 extension AppWindow {
 @Suite struct WindowLeakTests {
     static let leakCycles = 3
+    /// Under memcheck the app runs some 30 times slower; on a loaded machine
+    /// (seen: a load of 14) starting it took more than five minutes.
+    static let patience: TimeInterval = 900
+
+    private func settle(_ app: AppUnderTest) throws {
+        let reply = try app.send("idle", timeout: Self.patience)
+        guard reply == "idle" else { throw AppError(description: "app did not settle: \(reply)") }
+    }
 
     @Test func openingAndClosingTheWindowsPartsLosesNothingPerCycle() throws {
         let once = try lostAfter(cycles: Self.leakCycles)
@@ -96,28 +104,28 @@ extension AppWindow {
             + suppressions.map { "--suppressions=\($0)" }
         let app = try AppUnderTest(files: photos, width: 1000, height: 700,
                                    extraEnvironment: ["G_SLICE": "always-malloc", "G_DEBUG": "gc-friendly"],
-                                   launcher: valgrind, startTimeout: 300)
+                                   launcher: valgrind, startTimeout: Self.patience)
         for _ in 0..<cycles {
             try app.key("F10")
-            try app.idle()
+            try settle(app)
             try app.key("Escape")
             try app.key("F9")
-            try app.idle()
+            try settle(app)
             try app.key("F9")
             let state = try app.state()
             try app.click(state.cellCenter(0), state: state, button: 3)
-            try app.idle()
+            try settle(app)
             try app.key("Escape")
             try app.key("ctrl+question")
-            try app.idle()
+            try settle(app)
             try app.key("Escape")
             try app.key("ctrl+o")
-            try app.idle()
+            try settle(app)
             try app.key("Escape")
-            try app.idle()
+            try settle(app)
         }
         try app.key("ctrl+q")
-        let deadline = Date().addingTimeInterval(300)
+        let deadline = Date().addingTimeInterval(Self.patience)
         while app.isAlive, Date() < deadline { usleep(200_000) }
         #expect(!app.isAlive, "the app under valgrind did not quit")
         let text = try String(contentsOfFile: log, encoding: .utf8)
