@@ -67,11 +67,7 @@ final class PrintController {
         OffMainRender.render(document) { [weak run] result in run?.rendered = result }
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error)
-        if result == GTK_PRINT_OPERATION_RESULT_ERROR {
-            let reason = error.flatMap { string(UnsafePointer($0.pointee.message)) } ?? tr("the printing system gave no reason")
-            if let error { g_error_free(error) }
-            finish(run, failure: .printer(reason))
-        }
+        if result == GTK_PRINT_OPERATION_RESULT_ERROR { finish(run, failure: .printer(Self.takeReason(error))) }
     }
 
     private func connect(_ run: PrintRun) {
@@ -105,9 +101,7 @@ final class PrintController {
             case GTK_PRINT_OPERATION_RESULT_ERROR:
                 var error: UnsafeMutablePointer<GError>?
                 gtk_print_operation_get_error(run.operation, &error)
-                let reason = error.flatMap { string(UnsafePointer($0.pointee.message)) } ?? tr("the printing system gave no reason")
-                if let error { g_error_free(error) }
-                self.finish(run, failure: .printer(reason))
+                self.finish(run, failure: .printer(Self.takeReason(error)))
             default:
                 if case let .failure(error) = run.rendered {
                     self.finish(run, failure: .render(error))
@@ -116,6 +110,12 @@ final class PrintController {
                 }
             }
         }
+    }
+
+    /// GTK's words for a failure, and the error freed.
+    private static func takeReason(_ error: UnsafeMutablePointer<GError>?) -> String {
+        defer { if let error { g_error_free(error) } }
+        return error.flatMap { string(UnsafePointer($0.pointee.message)) } ?? tr("the printing system gave no reason")
     }
 
     private enum Failure {
