@@ -46,6 +46,8 @@ final class PrintController {
         gtk_print_operation_set_unit(operation, GTK_UNIT_POINTS)
         gtk_print_operation_set_embed_page_setup(operation, 1)
         gtk_print_operation_set_allow_async(operation, 1)
+        // GTK's own "Preparing" window with Cancel, after a second, when Print waits for a slow render.
+        gtk_print_operation_set_show_progress(operation, 1)
         let title = document.title.text.trimmingCharacters(in: .whitespacesAndNewlines)
         gtk_print_operation_set_job_name(operation, title.isEmpty ? SaveController.suggestedBaseName() : title)
         let landscape = PrintPlacement.isLandscape(document.settings.outputSize)
@@ -126,6 +128,8 @@ final class PrintController {
     private func finish(_ run: PrintRun, failure: Failure?) {
         guard current === run else { return }
         current = nil
+        // Released after GTK's signal that brought us here has returned.
+        MainLoop.post { withExtendedLifetime(run) {} }
         // Chosen in the dialog, kept whether or not the printing then went well.
         if let settings = run.chosenSettings, let setup = run.chosenPageSetup {
             if let old = Self.rememberedSettings { g_object_unref(old.raw) }
