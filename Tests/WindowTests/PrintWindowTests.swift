@@ -6,7 +6,8 @@
 // the paper's size turned to the collage's shape (pdfinfo), the collage's
 // colours where its photos are (pdftoppm), and a collage made for A5 at
 // 300 dpi printed at that size on A4 (its extent on the page, and
-// pdfimages' ppi). Failures end in a dialog that says why, with no file.
+// pdfimages' ppi); Print pressed while a 6000 × 6000 collage is still being
+// drawn prints it whole. Failures end in a dialog that says why, with no file.
 
 import CollageCore
 import Foundation
@@ -284,6 +285,36 @@ extension AppWindow {
         try dialog.print()
         #expect(try waitForPDF(path), "the second print went elsewhere")
         #expect(try PrintedPDF(path: path, folder: folder).pages == 1)
+    }
+
+    @Test func printPressedBeforeTheRenderIsDoneWaitsForIt() throws {
+        // Nine large photos at 6000 × 6000: seconds of rendering, longer than a click on Print.
+        let colours = ["red", "lime", "blue", "yellow", "cyan", "magenta", "orange", "purple", "gray"]
+        let photos = try colours.map { try folder.convert(["-size", "2400x2400", "gradient:\($0)-white"], to: "\($0).png") }
+        let settings = CollageSettings(outputSize: PixelSize(width: 6000, height: 6000), gap: 0, margin: 0,
+                                       background: .white, layout: .columns)
+        let home = try homeWithSession(CollageDocument(photos: photos.map { Photo(path: $0) }, settings: settings))
+        let app = try AppUnderTest(home: home, accessibility: true)
+        try app.idle()
+        let path = folder.file("slow.pdf")
+        let first = try PrintDialog(opening: app)
+        try first.printToFile(path)
+        try first.print()
+        #expect(try waitForPDF(path, seconds: 90), "no PDF at \(path)")
+        try FileManager.default.moveItem(atPath: path, toPath: folder.file("slow-first.pdf"))
+        // The printer and file are remembered: Print at once, while the collage is drawn again.
+        let second = try PrintDialog(opening: app)
+        try second.print()
+        #expect(try waitForPDF(path, seconds: 90), "no PDF at \(path)")
+        let pdf = try PrintedPDF(path: path, folder: folder)
+        #expect(pdf.pages == 1)
+        let ink = try #require(pdf.page.inkBounds(), "a blank page: drawn before the collage was there")
+        // Fitted across the portrait page (its lower rows fade to the paper's white).
+        #expect(ink.width > pdf.page.width * 9 / 10, "\(ink)")
+        // The first photo's top, red, in the top left corner.
+        let corner = pdf.page.rgb(ink.x + 3, ink.y + 3)
+        #expect(corner.0 > 200 && corner.1 < 60 && corner.2 < 60, "\(corner)")
+        #expect(pdf.images.first.map { $0.width == 6000 && $0.height == 6000 } == true, "\(pdf.images)")
     }
 
     @Test func cancellingPrintsNothingAndSaysNothing() throws {
