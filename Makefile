@@ -45,6 +45,9 @@ DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 # valgrind: the leak tests run the loading path and the window under memcheck.
 DEBIAN_PACKAGES += valgrind
 
+# poppler-utils: the print window tests read the PDF that GTK's Print to File wrote (pdfinfo, pdftoppm, pdfimages).
+DEBIAN_PACKAGES += poppler-utils
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

@@ -64,6 +64,7 @@ enum Shortcuts {
                      title: tr("Take photos with the camera")),
             Shortcut(group: .collage, keys: ["<Control>s"], scope: .application("win.save"), title: tr("Save to Pictures")),
             Shortcut(group: .collage, keys: ["<Control><Shift>s"], scope: .application("win.save-as"), title: tr("Save as…")),
+            Shortcut(group: .collage, keys: ["<Control>p"], scope: .application("win.print"), title: tr("Print the collage")),
             Shortcut(group: .collage, keys: ["<Control><Shift>BackSpace"], scope: .application("win.clear"),
                      title: tr("Remove all photos")),
             Shortcut(group: .collage, keys: ["F9"], scope: .application("win.settings"), title: tr("Collage settings")),

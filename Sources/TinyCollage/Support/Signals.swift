@@ -87,6 +87,34 @@ enum Signals {
         return connect(instance, "accept", SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `gboolean handler(instance, gpointer)`: GtkPrintOperation::paginate.
+    @discardableResult
+    static func decideWithPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                  _ handler: @escaping Accept) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean = {
+            _, argument, data in
+            let b: SignalBox<Accept> = Signals.box(data)
+            nonisolated(unsafe) let argument = argument
+            return MainActor.assumeIsolated { b.function(argument) } ? 1 : 0
+        }
+        return connect(instance, signal, SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    typealias WithPointerAndInt = @MainActor (UnsafeMutableRawPointer?, Int32) -> Void
+
+    /// `void handler(instance, gpointer, int)`: GtkPrintOperation::draw-page.
+    @discardableResult
+    static func withPointerAndInt(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                                  _ handler: @escaping WithPointerAndInt) -> gulong {
+        let thunk: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Void = {
+            _, argument, number, data in
+            let b: SignalBox<WithPointerAndInt> = Signals.box(data)
+            nonisolated(unsafe) let argument = argument
+            MainActor.assumeIsolated { b.function(argument, number) }
+        }
+        return connect(instance, signal, SignalBox(handler), unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// `void handler(GtkDragSource *, GdkDrag *, gboolean delete_data)`: GtkDragSource::drag-end.
     @discardableResult
     static func dragEnd(_ instance: UnsafeMutableRawPointer, _ handler: @escaping Plain) -> gulong {

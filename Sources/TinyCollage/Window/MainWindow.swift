@@ -149,6 +149,7 @@ final class MainWindow {
         saver.progress = SaveProgress(button: saveButton)
         Companion.attach(self, to: window.widget)
         installActions()
+        installPrint()
         installDrop(on: screen)
         installAdaptiveLayout(sizer: sizer)
         installSettingsKeys()
@@ -216,6 +217,7 @@ final class MainWindow {
         appendItem(file, tr("_Open…"), "win.open")
         appendItem(file, tr("_Take Photos…"), "win.take-photos")
         appendItem(file, tr("Save _As…"), "win.save-as")
+        appendItem(file, tr("_Print…"), "win.print")
         appendItem(file, tr("_Clear All"), "win.clear")
         let view = g_menu_new()!
         appendItem(view, tr("Collage _Settings"), "win.settings")
