@@ -301,7 +301,8 @@ struct RenderCommand {
             throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
         }
         do {
-            try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
+            try Exporter.write(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
+                               replacing: options.force)
         } catch {
             throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }
