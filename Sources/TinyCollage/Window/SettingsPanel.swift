@@ -40,6 +40,7 @@ final class SettingsPanel {
             Preset(title: tr("Square, 4096 × 4096"), size: PixelSize(width: 4096, height: 4096)),
             Preset(title: tr("4:3, 1440 × 1080"), size: PixelSize(width: 1440, height: 1080)),
             Preset(title: tr("3:4, 1080 × 1440"), size: PixelSize(width: 1080, height: 1440)),
+            Preset(title: tr("4:5, 1080 × 1350, Instagram portrait post"), size: PixelSize(width: 1080, height: 1350)),
             Preset(title: tr("16:9, 1920 × 1080"), size: PixelSize(width: 1920, height: 1080)),
             Preset(title: tr("9:16, 1080 × 1920"), size: PixelSize(width: 1080, height: 1920)),
             Preset(title: tr("Custom"), size: nil),
