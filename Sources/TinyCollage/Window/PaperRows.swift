@@ -17,8 +17,8 @@ final class PaperRows {
     private let landscape: Widget
     /// The DPIs the Resolution list holds now, in its order.
     private var listedDPIs: [Int] = []
-    /// Makes an edit of the settings one change of the document (the panel's).
-    private let change: @MainActor ((CollageSettings) -> CollageSettings) -> Void
+    /// Makes an edit of the settings one change of the document (the panel's, set by it).
+    var change: (@MainActor ((CollageSettings) -> CollageSettings) -> Void)?
     private var following = false
 
     /// A paper's title in the Size list.
@@ -38,9 +38,8 @@ final class PaperRows {
         tr("%s dpi", String(dpi))
     }
 
-    /// The panel shows the rows and has them follow the document.
-    init(change: @escaping @MainActor ((CollageSettings) -> CollageSettings) -> Void) {
-        self.change = change
+    /// The panel shows the rows, has them follow the document and sets `change`.
+    init() {
         (landscape, landscapeRow) = SettingsPanel.switchRow(tr("Landscape"), subtitle: tr("the paper’s long side across"),
                                                            name: "settingLandscape")
         dpiRow = adw_combo_row_new()!
@@ -52,14 +51,14 @@ final class PaperRows {
         Signals.withPointer(landscape.raw, "notify::active") { [weak self] _ in
             guard let self, !self.following else { return }
             let on = gtk_switch_get_active(self.landscape.opaque) != 0
-            self.change { $0.turned(landscape: on) }
+            self.change? { $0.turned(landscape: on) }
         }
         Signals.withPointer(dpiRow.raw, "notify::selected") { [weak self] _ in
             guard let self, !self.following else { return }
             let index = Int(adw_combo_row_get_selected(self.dpiRow.cast()))
             guard self.listedDPIs.indices.contains(index) else { return }
             let dpi = self.listedDPIs[index]
-            self.change { $0.atDPI(dpi) }
+            self.change? { $0.atDPI(dpi) }
         }
     }
 

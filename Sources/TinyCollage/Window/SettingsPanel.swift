@@ -19,7 +19,7 @@ final class SettingsPanel {
     let widget: Widget
     private let controller: CollageController
     private let sizeRow: Widget
-    private var paperRows: PaperRows!
+    private let paperRows = PaperRows()
     private let width: Widget
     private let height: Widget
     private let gap: Widget
@@ -107,7 +107,7 @@ final class SettingsPanel {
         (transparent, transparentRow) = Self.switchRow(tr("Transparent background"),
                                                        subtitle: tr("PNG only; JPEG gets white"), name: "settingTransparent")
 
-        paperRows = PaperRows { [weak self] edit in self?.change { $0 = edit($0) } }
+        paperRows.change = { [weak self] edit in self?.change { $0 = edit($0) } }
         for row in [sizeRow, paperRows.landscapeRow, paperRows.dpiRow, dimensions, gapRow, marginRow, colourRow,
                     transparentRow] {
             adw_preferences_group_add(group.cast(), row)
