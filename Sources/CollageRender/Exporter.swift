@@ -1,6 +1,8 @@
 // Writes a rendered collage as PNG or JPEG, atomically through AtomicFile
-// (never a half-written file, never a silent replace); the errors of any
-// such write, naming the file and saying why, are ExportError's.
+// (never a half-written file, never a silent replace), with the collage's
+// DPI in the file when it has one (PNG pHYs, JPEG JFIF density); the errors
+// of any such write, naming the file and saying why, are ExportError's.
+// Which DPI a collage has is CollageSettings.dpi's business.
 
 import CPangoCairo
 import CPixbuf
@@ -74,14 +76,17 @@ public enum Exporter {
     /// Writes `image` to `path`, atomically (see AtomicFile). The image's
     /// pixels are converted in place to the encoder's layout (saving a copy
     /// the size of the collage), so the image must not be drawn again afterwards.
-    public static func write(consuming image: CairoImage, to path: String, format: ImageFormat,
+    /// `dpi`, when given, is written as the image's resolution, so a viewer or
+    /// printer knows its size on paper; nil writes none (a screen image).
+    public static func write(consuming image: CairoImage, to path: String, format: ImageFormat, dpi: Int? = nil,
                              replacing: Bool = false) throws(ExportError) {
         try AtomicFile.write(to: path, replacing: replacing) { fd throws(ExportError) in
-            try encode(image, format: format, to: fd, path: path)
+            try encode(image, format: format, dpi: dpi, to: fd, path: path)
         }
     }
 
-    private static func encode(_ image: CairoImage, format: ImageFormat, to fd: Int32, path: String) throws(ExportError) {
+    private static func encode(_ image: CairoImage, format: ImageFormat, dpi: Int?, to fd: Int32,
+                               path: String) throws(ExportError) {
         // JPEG has no alpha: a transparent background is saved white, not black.
         if case .jpeg = format, !image.isOpaque { flattenOntoWhite(image) }
         let alpha = convertForEncoder(image, keepAlpha: !image.isOpaque && format == .png)
@@ -103,6 +108,12 @@ public enum Exporter {
             // a file 9% larger.
             keys = [strdup("compression")]
             values = [strdup("3")]
+        }
+        // gdk-pixbuf's PNG and JPEG savers take these (since 2.36): PNG
+        // writes pHYs in pixels per metre, JPEG the JFIF density in inches.
+        if let dpi {
+            keys += [strdup("x-dpi"), strdup("y-dpi")]
+            values += [strdup(String(dpi)), strdup(String(dpi))]
         }
         keys.append(nil)
         values.append(nil)

@@ -1,5 +1,6 @@
 // Saving as SPEC §4 wants it: PNG and JPEG another decoder reads, never a
-// half-written file, never a silent overwrite, and a reason when it fails.
+// half-written file, never a silent overwrite, and a reason when it fails;
+// the collage's DPI, when it has one, in the file (issue 22).
 
 import CollageCore
 import CollageRender
@@ -88,6 +89,26 @@ import TestSupport
         #expect(throws: ExportError(path: "/sys/tinycollage.png", reason: .permissionDenied)) {
             try Exporter.write(consuming: image, to: "/sys/tinycollage.png", format: .png)
         }
+    }
+
+    @Test(arguments: [150, 300, 600])
+    func aDPIIsWrittenIntoThePNGAndTheJPEG(dpi: Int) throws {
+        let folder = try FixtureFolder()
+        try Exporter.write(consuming: try collage(folder), to: folder.file("c.png"), format: .png, dpi: dpi)
+        try Exporter.write(consuming: try collage(folder), to: folder.file("c.jpg"), format: .jpeg(quality: 90), dpi: dpi)
+        let png = try #require(try pngDPI(folder.file("c.png")))
+        #expect(png.x == dpi && png.y == dpi)
+        let jpeg = try jpegDensity(folder.file("c.jpg"))
+        #expect(jpeg.x == dpi && jpeg.y == dpi && jpeg.unit == "inches", "\(jpeg)")
+        #expect(try identify(folder.file("c.png")).width == 300, "the pixels are the collage's, whatever the DPI")
+    }
+
+    @Test func noDPIWritesNone() throws {
+        let folder = try FixtureFolder()
+        try Exporter.write(consuming: try collage(folder), to: folder.file("c.png"), format: .png)
+        try Exporter.write(consuming: try collage(folder), to: folder.file("c.jpg"), format: .jpeg(quality: 90))
+        #expect(try pngDPI(folder.file("c.png")) == nil)
+        #expect(try jpegDensity(folder.file("c.jpg")).unit == "None")
     }
 
     @Test func formatsFollowTheExtension() {

@@ -93,7 +93,8 @@ final class AppSettings {
                 gap: int("gap", default: 0), margin: int("margin", default: 0),
                 background: RGBAColor(parsing: string("background", default: "#ffffff")) ?? .white,
                 layout: LayoutKind(rawValue: string("layout", default: LayoutKind.default.rawValue)) ?? .default,
-                style: Self.style(from: string("style", default: "")))
+                style: Self.style(from: string("style", default: "")),
+                dpi: Self.dpi(from: int("dpi", default: 0)))
         }
         set {
             setInt("output-width", newValue.outputSize.width)
@@ -103,7 +104,13 @@ final class AppSettings {
             setString("background", newValue.background.hexString)
             setString("layout", newValue.layout.rawValue)
             setString("style", Self.text(of: newValue.style))
+            setInt("dpi", newValue.dpi ?? 0)
         }
+    }
+
+    /// The dpi key: 0 (a screen image) is none; a value out of range is brought into it.
+    static func dpi(from value: Int) -> Int? {
+        value > 0 ? min(max(value, PaperSize.dpiRange.lowerBound), PaperSize.dpiRange.upperBound) : nil
     }
 
     /// The style key's JSON (a session's "style"), brought into range as a

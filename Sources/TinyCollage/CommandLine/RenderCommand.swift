@@ -25,6 +25,8 @@ struct RenderCommand {
         /// options after it override them.
         var project: String?
         var projectPhotos: [Photo]?
+        /// `--paper` and `--dpi`, applied over the settings once all options are read.
+        var paper = PaperOptions()
         var help = false
     }
 
@@ -46,6 +48,8 @@ struct RenderCommand {
             .option("-o, --output FILE", tr("where to write the collage (required)")),
             .option("-s, --size WxH", tr("output size in pixels, up to %s a side (default %s)", String(CollageSettings.maximumSide),
                                          "\(CollageSettings.defaultOutputSize.width)x\(CollageSettings.defaultOutputSize.height)")),
+            PaperOptions.paperHelp,
+            PaperOptions.dpiHelp,
             .option("-g, --gap PX", tr("space between photos in pixels, 0 to %s (default 0)", String(CollageSettings.maximumSpacing))),
             .option("-m, --margin PX", tr("space around the photos in pixels, 0 to %s (default 0)", String(CollageSettings.maximumSpacing))),
             .option("-l, --layout NAME", tr("how the photos are arranged: %s (default %s)",
@@ -123,6 +127,9 @@ struct RenderCommand {
                                      String(CollageSettings.maximumSide)))
                 }
                 options.settings.outputSize = size
+                options.paper.sizeGiven = true
+            case "--paper": try options.paper.read(paper: try next())
+            case "--dpi": options.paper.dpi = try number(try next(), flag: "--dpi", range: PaperSize.dpiRange)
             case "-l", "--layout":
                 let text = try next()
                 guard let layout = LayoutKind(rawValue: text) else {
@@ -210,6 +217,7 @@ struct RenderCommand {
             }
             index += 1
         }
+        try options.paper.apply(to: &options.settings)
         return options
     }
 
@@ -301,7 +309,8 @@ struct RenderCommand {
             throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
         }
         do {
-            try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
+            try Exporter.write(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
+                               replacing: options.force)
         } catch {
             throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
         }

@@ -92,7 +92,7 @@ extension CollagePreview {
             return .failed(Messages.render(error))
         }
         do {
-            try Exporter.write(consuming: result.image, to: path, format: .png, replacing: true)
+            try Exporter.write(consuming: result.image, to: path, format: .png, dpi: document.settings.dpi, replacing: true)
         } catch {
             return .failed(Messages.reason(error.reason))
         }

@@ -148,7 +148,8 @@ final class SaveController {
                 }
                 step(document.photos.count)
                 do throws(ExportError) {
-                    try Exporter.write(consuming: result.image, to: path, format: format, replacing: replacing)
+                    try Exporter.write(consuming: result.image, to: path, format: format, dpi: document.settings.dpi,
+                                       replacing: replacing)
                 } catch {
                     throw .write(error)
                 }

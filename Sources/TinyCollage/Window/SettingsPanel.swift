@@ -1,7 +1,8 @@
 // The collage settings (SPEC §3) as a panel the window shows beside the
 // preview (wide) or below it in place of the strip and gallery (narrow), so
 // every change can be watched as it is made: output size (presets, aspect
-// ratios, custom width × height), gap, margin and background (a colour, or
+// ratios, papers with their orientation and DPI in PaperRows, custom
+// width × height), gap, margin and background (a colour, or
 // transparent for PNG; the preview follows the colour as it is picked,
 // ColourChooserButton). Every change is an undoable change of the document,
 // re-renders the preview at once, and becomes the default for new collages
@@ -18,6 +19,7 @@ final class SettingsPanel {
     let widget: Widget
     private let controller: CollageController
     private let sizeRow: Widget
+    private let paperRows = PaperRows()
     private let width: Widget
     private let height: Widget
     private let gap: Widget
@@ -29,8 +31,24 @@ final class SettingsPanel {
     private var following = false
 
     struct Preset {
+        enum Kind: Equatable {
+            case screen(PixelSize)
+            case paper(PaperSize)
+            case custom
+        }
+
         let title: String
-        let size: PixelSize?
+        let kind: Kind
+
+        init(title: String, size: PixelSize) {
+            self.title = title
+            kind = .screen(size)
+        }
+
+        init(title: String, kind: Kind) {
+            self.title = title
+            self.kind = kind
+        }
     }
 
     static var presets: [Preset] {
@@ -40,9 +58,11 @@ final class SettingsPanel {
             Preset(title: tr("Square, 4096 × 4096"), size: PixelSize(width: 4096, height: 4096)),
             Preset(title: tr("4:3, 1440 × 1080"), size: PixelSize(width: 1440, height: 1080)),
             Preset(title: tr("3:4, 1080 × 1440"), size: PixelSize(width: 1080, height: 1440)),
+            Preset(title: tr("4:5, 1080 × 1350, Instagram portrait post"), size: PixelSize(width: 1080, height: 1350)),
             Preset(title: tr("16:9, 1920 × 1080"), size: PixelSize(width: 1920, height: 1080)),
             Preset(title: tr("9:16, 1080 × 1920"), size: PixelSize(width: 1080, height: 1920)),
-            Preset(title: tr("Custom"), size: nil),
+        ] + PaperSize.allCases.map { Preset(title: PaperRows.title(of: $0), kind: .paper($0)) } + [
+            Preset(title: tr("Custom"), kind: .custom),
         ]
     }
 
@@ -87,7 +107,9 @@ final class SettingsPanel {
         (transparent, transparentRow) = Self.switchRow(tr("Transparent background"),
                                                        subtitle: tr("PNG only; JPEG gets white"), name: "settingTransparent")
 
-        for row in [sizeRow, dimensions, gapRow, marginRow, colourRow, transparentRow] {
+        paperRows.change = { [weak self] edit in self?.change { $0 = edit($0) } }
+        for row in [sizeRow, paperRows.landscapeRow, paperRows.dpiRow, dimensions, gapRow, marginRow, colourRow,
+                    transparentRow] {
             adw_preferences_group_add(group.cast(), row)
         }
         adw_preferences_page_add(page.cast(), StyleSection(controller: controller).group.cast())
@@ -179,9 +201,14 @@ final class SettingsPanel {
 
     // MARK: What the widgets do
 
+    /// A screen size has no DPI; a paper keeps the DPI and orientation it had.
     func setPreset(_ index: Int) {
-        guard Self.presets.indices.contains(index), let size = Self.presets[index].size else { return }
-        setSize(size)
+        guard Self.presets.indices.contains(index) else { return }
+        switch Self.presets[index].kind {
+        case let .screen(size): change { $0 = $0.onScreen(size) }
+        case let .paper(paper): change { $0 = $0.onPaper(paper) }
+        case .custom: return
+        }
     }
 
     func setSize(_ size: PixelSize) {
@@ -218,12 +245,18 @@ final class SettingsPanel {
         controller.settings.collageDefaults = settings
     }
 
+    /// The paper the collage is made for, else the screen size it has, else Custom.
+    static func presetIndex(of settings: CollageSettings) -> Int {
+        let kind: Preset.Kind = settings.paper.map { .paper($0.paper) } ?? .screen(settings.outputSize)
+        return presets.firstIndex { $0.kind == kind } ?? presets.count - 1
+    }
+
     /// Moves the widgets to show `settings`.
     private func follow(_ settings: CollageSettings) {
         following = true
         defer { following = false }
-        let preset = Self.presets.firstIndex { $0.size == settings.outputSize } ?? Self.presets.count - 1
-        adw_combo_row_set_selected(sizeRow.cast(), UInt32(preset))
+        adw_combo_row_set_selected(sizeRow.cast(), UInt32(Self.presetIndex(of: settings)))
+        paperRows.follow(settings)
         gtk_spin_button_set_value(width.opaque, Double(settings.outputSize.width))
         gtk_spin_button_set_value(height.opaque, Double(settings.outputSize.height))
         gtk_spin_button_set_value(gap.opaque, Double(settings.gap))
