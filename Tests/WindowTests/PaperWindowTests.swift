@@ -32,7 +32,7 @@ extension AppUnderTest {
     }
 
     /// The app's visible X windows.
-    func windows() throws -> Set<String> {
+    private func windows() throws -> Set<String> {
         let search = try run("/usr/bin/timeout", ["15", "/usr/bin/xdotool", "search", "--onlyvisible", "--pid",
                                                   String(process.processIdentifier), ""])
         return Set(search.stdout.split(separator: "\n").map(String.init))
