@@ -268,9 +268,7 @@ struct RenderCommand {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
-        // They load their modules while the rest is checked.
-        DecoderPool.shared.prestart(upTo: options.photos.count)
-        AtomicFile.removeTemporariesOnSignals()
+        CommandRender.prepare(photoCount: options.photos.count)
         defer { reportDecoderStatistics() }
         if options.photos.count > CollageLayout.maximumPhotos {
             let first = options.photos[CollageLayout.maximumPhotos]
@@ -290,23 +288,11 @@ struct RenderCommand {
             }
         }
         let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
-        let compositor = Compositor.oneOff()
-        let result: RenderResult
-        do {
-            result = try compositor.render(document)
-        } catch {
-            if case let .load(load) = error {
-                throw .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
-            }
-            throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
-        }
-        do {
-            try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
-        } catch {
-            throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
-        }
+        let result = try CommandRender.draw(document, naming: output)
+        let cells = Array(result.cells.values)
+        try CommandRender.save(consuming: result.image, to: output, format: format, replacing: options.force)
         if let note { printError("tinycollage: " + note) }
-        if let narrowed = narrowedBorder(options.settings.style, cells: Array(result.cells.values)) {
+        if let narrowed = narrowedBorder(options.settings.style, cells: cells) {
             printError("tinycollage: " + tr("--border %s is wider than the cells leave room for; drawn %s pixels wide in the smallest",
                                             String(options.settings.style.borderWidth), String(narrowed)))
         }
@@ -319,9 +305,9 @@ private func narrowedBorder(_ style: CollageStyle, cells: [CellRect]) -> Int? {
     return drawn
 }
 
-/// For `make bench`: this process's own peak memory and its workers', on
-/// standard error, when TINYCOLLAGE_DECODE_STATS is set.
-private func reportDecoderStatistics() {
+/// For `make bench` and the thumbnail's tests: this process's own peak
+/// memory and its workers', on standard error, when TINYCOLLAGE_DECODE_STATS is set.
+func reportDecoderStatistics() {
     guard ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_STATS"] != nil else { return }
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
