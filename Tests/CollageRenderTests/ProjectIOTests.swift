@@ -42,6 +42,19 @@ import Glibc
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["P.tinycollage"])
     }
 
+    /// A project's name is bytes, as every file's: one that is not UTF-8 (carried
+    /// as FilePathText) is opened by those bytes, and its photos are beside it.
+    @Test func aProjectWhoseNameIsNotUTF8IsWrittenAndReadWithItsPhotos() throws {
+        let dir = Self.folder()
+        let path = FilePathText.text(fromBytes: Array(dir.utf8) + [0x2F, 0x6E, 0xFF] + Array(".tinycollage".utf8))
+        #expect(path.hasPrefix("file://"))
+        let doc = CollageDocument(photos: [Photo(path: dir + "/a.jpg")])
+        try ProjectIO.write(doc, to: path)
+        #expect(ProjectIO.isProject(path: path))
+        let back = try ProjectIO.read(path: path)
+        #expect(back.document.photos.map(\.path) == [dir + "/a.jpg"])
+    }
+
     @Test func aProjectIsKnownByItsBytesWithoutTheExtension() throws {
         let dir = Self.folder()
         try ProjectIO.write(CollageDocument(), to: dir + "/renamed.json")

@@ -90,6 +90,19 @@ import TestSupport
         #expect(info.width == 90 && info.height == 60, "\(info)")
     }
 
+    /// A name that is not UTF-8 comes as %FF in the URI: GLib's reading of it
+    /// gives the bytes, and the project's photos are found beside it.
+    @Test func aProjectWhoseNameIsNotUTF8IsFoundByItsURI() throws {
+        let folder = try FixtureFolder()
+        _ = try folder.solid("a.png", colour: "blue")
+        let project = try Self.project(folder, photos: ["a.png"], gap: 0)
+        _ = renameToBytes(project, folder: folder, name: [0x6E, 0xFF] + Array(".tinycollage".utf8))
+        let (result, _) = try Self.thumbnail(["-s", "64", Self.uri(folder.path) + "/n%FF.tinycollage", folder.file("t.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pixel = try pixelWithImageMagick(folder.file("t.png"), x: 30, y: 20)
+        #expect(pixel.b > 240 && pixel.r < 20, "\(pixel)")
+    }
+
     /// A 24 MP photo in a project of its size: the thumbnail decodes it at an
     /// eighth, in a fraction of the memory (and time) the full render takes.
     @Test func photosAreDecodedAtTheThumbnailsSize() throws {

@@ -25,6 +25,8 @@ struct RenderCommand {
         /// options after it override them.
         var project: String?
         var projectPhotos: [Photo]?
+        /// What reading the project had to correct, said when it is rendered.
+        var projectRepairs: [String] = []
         var help = false
     }
 
@@ -226,6 +228,7 @@ struct RenderCommand {
         options.title = read.document.title
         options.photos = read.document.photos.map(\.path)
         options.projectPhotos = read.document.photos
+        options.projectRepairs = read.repairs
     }
 
     /// Runs the command; returns the exit status.
@@ -267,6 +270,10 @@ struct RenderCommand {
         if format != .png, !options.settings.backgroundIsOpaque {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
+        if let project = options.project {
+            guard !options.photos.isEmpty else { throw .input(Messages.noPhotos(project: project)) }
+            if !options.projectRepairs.isEmpty { printError("tinycollage: " + Messages.corrected(project: project, options.projectRepairs)) }
+        }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
         CommandRender.prepare(photoCount: options.photos.count)
         defer { reportDecoderStatistics() }
@@ -288,7 +295,8 @@ struct RenderCommand {
             }
         }
         let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
-        let result = try CommandRender.draw(document, naming: output)
+        // A size or a gap that cannot be drawn came from the project, when there is one.
+        let result = try CommandRender.draw(document, naming: options.project ?? output)
         let cells = Array(result.cells.values)
         try CommandRender.save(consuming: result.image, to: output, format: format, replacing: options.force)
         if let note { printError("tinycollage: " + note) }

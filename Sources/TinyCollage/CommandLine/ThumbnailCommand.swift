@@ -151,11 +151,13 @@ enum ThumbnailCommand {
                                   String(options.timeout)))
         let document: CollageDocument
         do {
-            document = try ProjectIO.read(path: path).document
+            let read = try ProjectIO.read(path: path)
+            document = read.document
+            if !read.repairs.isEmpty { printError("tinycollage: " + Messages.corrected(project: path, read.repairs)) }
         } catch {
             throw .input(tr("%s: %s", shown, tr(error.reason.wording)))
         }
-        guard !document.photos.isEmpty else { throw .input(tr("%s: the project has no photos", shown)) }
+        guard !document.photos.isEmpty else { throw .input(Messages.noPhotos(project: path)) }
         CommandRender.prepare(photoCount: document.photos.count)
         defer { reportDecoderStatistics() }
         let size = Compositor.size(of: document.settings.outputSize,
@@ -170,6 +172,11 @@ enum ThumbnailCommand {
                       count, shown, String(count), photo, reason))
         }
         try CommandRender.save(consuming: result.image, to: output, format: .png, replacing: true)
+        for photo in document.photos {
+            guard let failure = result.failures[photo.id] else { continue }
+            printError("tinycollage: " + tr("%s: left out of the thumbnail: %s: %s", shown, FilePathText.displayText(failure.path),
+                                            Messages.reason(failure.reason)))
+        }
     }
 
     /// A path from a path or a file:// URI (GLib's reading of it: %-escapes
