@@ -18,10 +18,17 @@ public enum ProjectFile {
     /// A project is nine paths and settings, a few kilobytes; past this it is not one.
     public static let maximumBytes = 1 << 20
 
+    /// A preview saved with the project is at most this (a PNG of a few hundred pixels a side).
+    public static let maximumPreviewBytes = 512 << 10
+
     private struct Envelope: Codable {
         var application: String
         var formatVersion: Int
         var document: CollageDocument
+        /// A small PNG of the collage (base64 in the JSON), for a thumbnailer
+        /// that cannot reach the photos: GNOME's runs in a sandbox that sees
+        /// the project file alone. Optional; older readers ignore it.
+        var preview: Data?
     }
 
     private struct Header: Decodable {
@@ -75,13 +82,17 @@ public enum ProjectFile {
         return FilePathText.text(fromBytes: base + bytes)
     }
 
-    public static func encode(_ document: CollageDocument, projectPath: String) throws(WriteError) -> Data {
+    public static func encode(_ document: CollageDocument, projectPath: String, preview: Data? = nil) throws(WriteError) -> Data {
+        if let preview, preview.count > maximumPreviewBytes {
+            throw WriteError(description: "a preview of \(preview.count) bytes is more than the \(maximumPreviewBytes) a project keeps")
+        }
         let folder = folder(of: projectPath)
         var kept = document
         for index in kept.photos.indices {
             kept.photos[index].path = relative(kept.photos[index].path, to: folder)
         }
-        return try SessionFile.json(Envelope(application: application, formatVersion: formatVersion, document: kept),
+        return try SessionFile.json(Envelope(application: application, formatVersion: formatVersion, document: kept,
+                                             preview: preview),
                                     kind: "project", maximumBytes: maximumBytes)
     }
 
@@ -146,6 +157,18 @@ public enum ProjectFile {
         default:
             return String(describing: error).prefix(120).description
         }
+    }
+
+    /// The preview saved in a project's bytes, or nil when there is none or
+    /// it is not one (too large, not base64). Only bytes: they are an image
+    /// from a file, to be decoded as any photo is, in the workers.
+    public static func preview(_ data: Data) -> Data? {
+        struct Preview: Decodable { var preview: Data? }
+        guard data.count <= maximumBytes, let header = try? JSONDecoder().decode(Header.self, from: data),
+              header.application == application,
+              let preview = (try? JSONDecoder().decode(Preview.self, from: data))?.preview,
+              !preview.isEmpty, preview.count <= maximumPreviewBytes else { return nil }
+        return preview
     }
 
     /// Whether these first bytes start a project (the MIME magic's test).

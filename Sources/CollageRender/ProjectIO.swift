@@ -45,10 +45,17 @@ public enum ProjectIO {
         }
     }
 
-    public static func write(_ document: CollageDocument, to path: String) throws(Failure) {
+    /// The project's preview (ProjectFile.preview), read with the same care as the project.
+    public static func preview(path: String) throws(Failure) -> Data? {
+        ProjectFile.preview(try bytes(path))
+    }
+
+    /// `preview`: a small PNG of the collage, kept in the file for thumbnailers
+    /// that see the project alone (ProjectFile.maximumPreviewBytes at most).
+    public static func write(_ document: CollageDocument, to path: String, preview: Data? = nil) throws(Failure) {
         let data: Data
         do {
-            data = try ProjectFile.encode(document, projectPath: path)
+            data = try ProjectFile.encode(document, projectPath: path, preview: preview)
         } catch {
             throw Failure(path: path, reason: .cannotWrite(error.description))
         }

@@ -55,6 +55,27 @@ import Glibc
         #expect(back.document.photos.map(\.path) == [dir + "/a.jpg"])
     }
 
+    /// The preview kept for thumbnailers: written and read back as bytes, refused
+    /// past its limit, and nil (never a failure of the project) when it is no preview.
+    @Test func aPreviewIsKeptInTheProjectWithinItsLimit() throws {
+        let dir = Self.folder()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        try ProjectIO.write(CollageDocument(), to: dir + "/P.tinycollage", preview: png)
+        #expect(try ProjectIO.preview(path: dir + "/P.tinycollage") == png)
+        #expect(try ProjectIO.read(path: dir + "/P.tinycollage").document == CollageDocument())
+        #expect(ProjectIO.isProject(path: dir + "/P.tinycollage"))
+        try ProjectIO.write(CollageDocument(), to: dir + "/None.tinycollage")
+        #expect(try ProjectIO.preview(path: dir + "/None.tinycollage") == nil)
+        #expect(throws: ProjectIO.Failure.self) {
+            try ProjectIO.write(CollageDocument(), to: dir + "/Big.tinycollage", preview: Data(count: ProjectFile.maximumPreviewBytes + 1))
+        }
+        for bad in [#""preview":"not base64!""#, #""preview":7"#, #""preview":"""#] {
+            let text = #"{"application":"tinycollage-project","formatVersion":1,"document":{"photos":[],"settings":{"outputSize":{"width":9,"height":9},"gap":0,"margin":0,"background":{"red":1,"green":1,"blue":1,"alpha":1}}},\#(bad)}"#
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/Bad.tinycollage"))
+            #expect(try ProjectIO.preview(path: dir + "/Bad.tinycollage") == nil, "\(bad)")
+        }
+    }
+
     @Test func aProjectIsKnownByItsBytesWithoutTheExtension() throws {
         let dir = Self.folder()
         try ProjectIO.write(CollageDocument(), to: dir + "/renamed.json")

@@ -103,6 +103,51 @@ import TestSupport
         #expect(pixel.b > 240 && pixel.r < 20, "\(pixel)")
     }
 
+    /// GNOME's thumbnail factory runs the entry in bubblewrap seeing /usr, the
+    /// project file alone (at /tmp/gnome-desktop-file-to-thumbnail.EXT) and an
+    /// output folder: the photos are out of sight, so the preview the app saved
+    /// in the project is drawn; without one the thumbnail fails as for photos
+    /// gone. Inside that sandbox the workers' own bubblewrap cannot mount a
+    /// /proc, and they must start without it rather than die one by one.
+    @Test(arguments: [true, false])
+    func inGNOMEsThumbnailerSandboxThePreviewSavedInTheProjectIsDrawn(_ withPreview: Bool) throws {
+        let folder = try FixtureFolder()
+        _ = try folder.solid("a.png", colour: "red")
+        _ = try folder.solid("preview.png", colour: "lime", width: 90, height: 60)
+        let preview = try Data(contentsOf: URL(fileURLWithPath: folder.file("preview.png"))).base64EncodedString()
+        let project = try Self.project(folder, photos: ["a.png"])
+        if withPreview {
+            var text = try String(contentsOfFile: project, encoding: .utf8)
+            text.removeLast(1)
+            try (text + #","preview":"\#(preview)"}"#).write(toFile: project, atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createDirectory(atPath: folder.file("out"), withIntermediateDirectories: false)
+        let program = (builtProgram() as NSString).resolvingSymlinksInPath
+        let build = (program as NSString).deletingLastPathComponent
+        let inside = "/tmp/gnome-desktop-file-to-thumbnail.tinycollage"
+        let sandbox = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+                       "--symlink", "usr/bin", "/bin", "--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache",
+                       "--ro-bind", "/opt/swift", "/opt/swift", "--ro-bind", build, build,
+                       "--proc", "/proc", "--dev", "/dev", "--chdir", "/", "--setenv", "GIO_USE_VFS", "local",
+                       "--unshare-all", "--die-with-parent", "--bind", folder.file("out"), "/tmp", "--ro-bind", project, inside]
+        let result = try run("/usr/bin/bwrap", sandbox + [program, "thumbnail", "-s", "64", "file://" + inside,
+                                                          "/tmp/gnome-desktop-thumbnailer.png"])
+        let made = folder.file("out/gnome-desktop-thumbnailer.png")
+        if withPreview {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("\(inside): drawn from the preview saved in it"), "\(result.stderr)")
+            let info = try identify(made)
+            #expect(info.width == 64 && info.height == 43, "\(info)")
+            let pixel = try pixelWithImageMagick(made, x: 20, y: 20)
+            #expect(pixel.g > 240 && pixel.r < 20 && pixel.b < 20, "the preview's green: \(pixel)")
+        } else {
+            #expect(result.status == 1 && result.stderr.contains("\(inside): its photo cannot be read (/tmp/a.png: no such file)"),
+                    "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: made))
+        }
+        #expect(!result.stderr.contains("ended before it was ready"), "\(result.stderr)")
+    }
+
     /// A 24 MP photo in a project of its size: the thumbnail decodes it at an
     /// eighth, in a fraction of the memory (and time) the full render takes.
     @Test func photosAreDecodedAtTheThumbnailsSize() throws {

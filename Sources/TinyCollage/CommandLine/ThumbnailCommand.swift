@@ -166,6 +166,14 @@ enum ThumbnailCommand {
         if result.failures.count == document.photos.count,
            let first = document.photos.lazy.compactMap({ result.failures[$0.id] }).first {
             let photo = FilePathText.displayText(first.path), reason = Messages.reason(first.reason)
+            // GNOME's thumbnailer sandbox shows the project file alone: the preview saved in it stands in.
+            if let preview = try? ProjectIO.preview(path: path),
+               let drawn = try? fromPreview(preview, shape: document.settings.outputSize, size: size, naming: path) {
+                try CommandRender.save(consuming: drawn.image, to: output, format: .png, replacing: true)
+                printError("tinycollage: " + tr("%s: drawn from the preview saved in it, as its photos cannot be read (%s: %s)",
+                                                shown, photo, reason))
+                return
+            }
             let count = document.photos.count
             throw .input(count == 1 ? tr("%s: its photo cannot be read (%s: %s)", shown, photo, reason)
                 : trn("%s: none of its %s photo can be read (%s: %s)", "%s: none of its %s photos can be read (%s: %s)",
@@ -177,6 +185,23 @@ enum ThumbnailCommand {
             printError("tinycollage: " + tr("%s: left out of the thumbnail: %s: %s", shown, FilePathText.displayText(failure.path),
                                             Messages.reason(failure.reason)))
         }
+    }
+
+    /// The project's saved preview drawn as a one-photo collage of the
+    /// project's shape, decoded by the workers as any photo (its bytes are the
+    /// file's, so not to be trusted), from a temporary file that has no name
+    /// from the moment it is made.
+    private static func fromPreview(_ bytes: Data, shape: PixelSize, size: PixelSize,
+                                    naming path: String) throws(RenderCommand.Failure) -> RenderResult {
+        var template = Array((NSTemporaryDirectory() + "/tinycollage-preview-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw .input(tr("%s: %s", FilePathText.displayText(path), String(cString: strerror(errno)))) }
+        defer { close(fd) }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let failed = bytes.withUnsafeBytes { AtomicFile.writeAll(fd, $0.baseAddress!, count: $0.count) }
+        if let failed { throw .input(tr("%s: %s", FilePathText.displayText(path), String(cString: strerror(failed)))) }
+        let document = CollageDocument(photos: [Photo(path: "/proc/self/fd/\(fd)")], settings: CollageSettings(outputSize: shape))
+        return try CommandRender.draw(document, size: size, purpose: .thumbnail, naming: path)
     }
 
     /// A path from a path or a file:// URI (GLib's reading of it: %-escapes
