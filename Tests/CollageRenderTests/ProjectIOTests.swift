@@ -2,12 +2,13 @@
 // and with the file named, when it is a FIFO, /dev/zero, a folder, a symlink
 // loop, 1 GB of JSON (by its size, before reading); a missing photo, /dev/zero
 // as a photo and the project itself as a photo are kept for the window to
-// show as it shows any photo it cannot read.
+// show as it shows any photo it cannot read; the preview kept for thumbnailers.
 
 import CollageCore
 import CollageRender
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,6 +75,24 @@ import Glibc
             try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/Bad.tinycollage"))
             #expect(try ProjectIO.preview(path: dir + "/Bad.tinycollage") == nil, "\(bad)")
         }
+    }
+
+    /// What the window saves with a project: the collage at 256 px at most, a PNG.
+    @Test func thePreviewIsTheCollageSmall() throws {
+        let folder = try FixtureFolder()
+        let red = try folder.solid("a.png", colour: "red", width: 160, height: 90)
+        let document = CollageDocument(photos: [Photo(path: red), Photo(path: folder.file("gone.png"))],
+                                       settings: CollageSettings(outputSize: PixelSize(width: 1200, height: 600)))
+        let png = try #require(ProjectPreview.png(of: document))
+        try png.write(to: URL(fileURLWithPath: folder.file("p.png")))
+        let info = try identify(folder.file("p.png"))
+        #expect(info.format == "PNG" && info.width == 256 && info.height == 128, "\(info)")
+        let pixel = try pixelWithImageMagick(folder.file("p.png"), x: 128, y: 64)
+        #expect(pixel.r > 240 && pixel.g < 20, "the photo that can be read fills it: \(pixel)")
+        #expect(ProjectPreview.png(of: CollageDocument(photos: [Photo(path: folder.file("gone.png"))])) == nil)
+        // No temporary left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("tinycollage-preview-") }
+        #expect(left.isEmpty, "\(left)")
     }
 
     @Test func aProjectIsKnownByItsBytesWithoutTheExtension() throws {
