@@ -23,7 +23,13 @@ public struct CollageDocument: Hashable, Codable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         photos = try c.decode([Photo].self, forKey: .photos)
         settings = try c.decode(CollageSettings.self, forKey: .settings)
-        title = ((try? c.decodeIfPresent(CollageTitle.self, forKey: .title)) ?? nil) ?? CollageTitle()
+        do {
+            title = try c.decodeIfPresent(CollageTitle.self, forKey: .title) ?? CollageTitle()
+        } catch {
+            // No title rather than no collage; SessionValidation says so.
+            title = CollageTitle()
+            title.unreadable = ["title"]
+        }
     }
 
     public var isFull: Bool { photos.count >= CollageLayout.maximumPhotos }

@@ -46,10 +46,20 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         gap = try c.decode(Int.self, forKey: .gap)
         margin = try c.decode(Int.self, forKey: .margin)
         background = try c.decode(RGBAColor.self, forKey: .background)
-        let name = (try? c.decodeIfPresent(String.self, forKey: .layout)) ?? nil
+        var unreadable: [String] = []
+        func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+            do {
+                return try c.decodeIfPresent(type, forKey: key)
+            } catch {
+                unreadable.append(key.stringValue)
+                return nil
+            }
+        }
+        let name = read(String.self, .layout)
         layout = name.flatMap(LayoutKind.init(rawValue:)) ?? .default
         unknownLayout = name.flatMap { LayoutKind(rawValue: $0) == nil ? $0 : nil }
-        proportions = ((try? c.decodeIfPresent([String: LayoutProportions].self, forKey: .proportions)) ?? nil) ?? [:]
+        proportions = read([String: LayoutProportions].self, .proportions) ?? [:]
+        self.unreadable = unreadable
         style = try c.decodeIfPresent(CollageStyle.self, forKey: .style) ?? CollageStyle()
         // Read as a number of any size (1e9, 1e300) so SessionValidation can
         // clamp it and say so; a DPI that is no number is kept out as text.
@@ -79,6 +89,9 @@ public struct CollageSettings: Hashable, Codable, Sendable {
     public internal(set) var unknownLayout: String? = nil
     /// A DPI read from a file that was no number (for SessionValidation's message); never written.
     public internal(set) var unreadableDPI = false
+    /// The layout or proportions, when a file held what cannot be read as
+    /// them (a number for a name), by key (for SessionValidation's message); never written.
+    public internal(set) var unreadable: [String] = []
 
     /// The proportions set for the current layout, if any.
     public var currentProportions: LayoutProportions? { proportions[layout.rawValue] }

@@ -48,6 +48,10 @@ public struct CollageTitle: Hashable, Codable, Sendable {
     public static let maximumCodePoints = 4 * maximumLength
     public static let maximumCombiningRun = 30
 
+    /// The values a file held that could not be read or were out of range,
+    /// by key (for SessionValidation's message); never written.
+    public internal(set) var unreadable: [String] = []
+
     public init(text: String = "", position: Position = CollageTitle.defaultPosition,
                 size: Double = CollageTitle.medium, colour: RGBAColor? = nil) {
         self.text = Self.cleaned(text)
@@ -138,13 +142,27 @@ extension CollageTitle {
 
     /// Read back from a session file, nothing is trusted: an unknown position
     /// or an unusable size falls back to the default, a colour that cannot be
-    /// read means automatic.
+    /// read means automatic; each is named in `unreadable`, so a title lost
+    /// to a damaged file is said rather than silently gone.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(text: (try? c.decodeIfPresent(String.self, forKey: .text)) ?? "",
-                  position: ((try? c.decodeIfPresent(String.self, forKey: .position)) ?? nil)
-                      .flatMap(Position.init(rawValue:)) ?? Self.defaultPosition,
-                  size: ((try? c.decodeIfPresent(Double.self, forKey: .size)) ?? nil) ?? Self.medium,
-                  colour: (try? c.decodeIfPresent(RGBAColor.self, forKey: .colour)) ?? nil)
+        var unreadable: [String] = []
+        func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
+            do {
+                return try c.decodeIfPresent(type, forKey: key)
+            } catch {
+                unreadable.append(key.stringValue)
+                return nil
+            }
+        }
+        let text = read(String.self, .text) ?? ""
+        let name = read(String.self, .position)
+        let position = name.flatMap(Position.init(rawValue:))
+        if name != nil, position == nil { unreadable.append(CodingKeys.position.stringValue) }
+        let size = read(Double.self, .size)
+        if let size, !Self.sizeRange.contains(size) { unreadable.append(CodingKeys.size.stringValue) }
+        self.init(text: text, position: position ?? Self.defaultPosition, size: size ?? Self.medium,
+                  colour: read(RGBAColor.self, .colour))
+        self.unreadable = unreadable
     }
 }

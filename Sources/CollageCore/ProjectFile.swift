@@ -18,10 +18,17 @@ public enum ProjectFile {
     /// A project is nine paths and settings, a few kilobytes; past this it is not one.
     public static let maximumBytes = 1 << 20
 
+    /// A preview saved with the project is at most this (a PNG of a few hundred pixels a side).
+    public static let maximumPreviewBytes = 512 << 10
+
     private struct Envelope: Codable {
         var application: String
         var formatVersion: Int
         var document: CollageDocument
+        /// A small PNG of the collage (base64 in the JSON), for a thumbnailer
+        /// that cannot reach the photos: GNOME's runs in a sandbox that sees
+        /// the project file alone. Optional; older readers ignore it.
+        var preview: Data?
     }
 
     private struct Header: Decodable {
@@ -48,31 +55,44 @@ public enum ProjectFile {
     public typealias WriteError = SessionFile.WriteError
 
     /// The project's folder: photos at or below it are written relative to it.
+    /// On the path's bytes (FilePathText): a name that is not UTF-8 is carried
+    /// as a file:// text, which NSString's path methods would take apart.
     static func folder(of projectPath: String) -> String {
-        let parent = (projectPath as NSString).deletingLastPathComponent
-        if parent.isEmpty { return FileManager.default.currentDirectoryPath }
-        if parent.hasPrefix("/") { return parent }
-        return (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(parent)
+        let bytes = FilePathText.bytes(of: projectPath)
+        let slash = UInt8(ascii: "/")
+        guard let last = bytes.lastIndex(of: slash) else { return FileManager.default.currentDirectoryPath }
+        let parent = last == 0 ? [slash] : Array(bytes[..<last])
+        if parent.first == slash { return FilePathText.text(fromBytes: parent) }
+        return FilePathText.text(fromBytes: FilePathText.bytes(of: FileManager.default.currentDirectoryPath) + [slash] + parent)
     }
 
     static func relative(_ path: String, to folder: String) -> String {
-        let base = folder.hasSuffix("/") ? folder : folder + "/"
-        guard path.hasPrefix(base), path.count > base.count else { return path }
-        return String(path.dropFirst(base.count))
+        var base = FilePathText.bytes(of: folder)
+        if base.last != UInt8(ascii: "/") { base.append(UInt8(ascii: "/")) }
+        let bytes = FilePathText.bytes(of: path)
+        guard bytes.starts(with: base), bytes.count > base.count else { return path }
+        return FilePathText.text(fromBytes: Array(bytes[base.count...]))
     }
 
     static func absolute(_ path: String, in folder: String) -> String {
-        if path.hasPrefix("/") { return path }
-        return (folder as NSString).appendingPathComponent(path)
+        let bytes = FilePathText.bytes(of: path)
+        if bytes.first == UInt8(ascii: "/") { return path }
+        var base = FilePathText.bytes(of: folder)
+        if base.last != UInt8(ascii: "/") { base.append(UInt8(ascii: "/")) }
+        return FilePathText.text(fromBytes: base + bytes)
     }
 
-    public static func encode(_ document: CollageDocument, projectPath: String) throws(WriteError) -> Data {
+    public static func encode(_ document: CollageDocument, projectPath: String, preview: Data? = nil) throws(WriteError) -> Data {
+        if let preview, preview.count > maximumPreviewBytes {
+            throw WriteError(description: "a preview of \(preview.count) bytes is more than the \(maximumPreviewBytes) a project keeps")
+        }
         let folder = folder(of: projectPath)
         var kept = document
         for index in kept.photos.indices {
             kept.photos[index].path = relative(kept.photos[index].path, to: folder)
         }
-        return try SessionFile.json(Envelope(application: application, formatVersion: formatVersion, document: kept),
+        return try SessionFile.json(Envelope(application: application, formatVersion: formatVersion, document: kept,
+                                             preview: preview),
                                     kind: "project", maximumBytes: maximumBytes)
     }
 
@@ -93,13 +113,62 @@ public enum ProjectFile {
         do {
             document = try decoder.decode(Envelope.self, from: data).document
         } catch {
-            throw .corrupt(String(describing: error).prefix(200).description)
+            throw .corrupt(damage(error))
         }
         let folder = folder(of: projectPath)
         for index in document.photos.indices {
             document.photos[index].path = absolute(document.photos[index].path, in: folder)
         }
         return SessionValidation.checked(document)
+    }
+
+    /// Where the document is damaged and how, in a few words ("document.photos[0].crop.zoom
+    /// is not a number"), rather than the decoder's description of its own types.
+    static func damage(_ error: any Error) -> String {
+        func place(_ path: [any CodingKey], _ key: (any CodingKey)? = nil) -> String {
+            let keys = path + (key.map { [$0] } ?? [])
+            // The envelope's "document" is the first key; a person reads the rest.
+            return keys.reduce("") { text, key in
+                if let index = key.intValue { return text + "[\(index)]" }
+                return text.isEmpty ? key.stringValue : text + "." + key.stringValue
+            }.prefix(120).description
+        }
+        func kind(_ type: Any.Type) -> String {
+            switch type {
+            case is Double.Type, is Float.Type, is Int.Type: return "a number"
+            case is String.Type, is UUID.Type: return "text"
+            case is Bool.Type: return "true or false"
+            default:
+                let name = String(describing: type)
+                if name.hasPrefix("Array") { return "a list" }
+                return "a group of values"
+            }
+        }
+        switch error as? DecodingError {
+        case let .typeMismatch(type, context)?:
+            return "\(place(context.codingPath)) is not \(kind(type))"
+        case let .valueNotFound(type, context)?:
+            return "\(place(context.codingPath)) is empty where \(kind(type)) belongs"
+        case let .keyNotFound(key, context)?:
+            return "\(place(context.codingPath, key)) is missing"
+        case let .dataCorrupted(context)?:
+            let at = place(context.codingPath)
+            return at.isEmpty ? "it is not JSON" : "\(at) cannot be read"
+        default:
+            return String(describing: error).prefix(120).description
+        }
+    }
+
+    /// The preview saved in a project's bytes, or nil when there is none or
+    /// it is not one (too large, not base64). Only bytes: they are an image
+    /// from a file, to be decoded as any photo is, in the workers.
+    public static func preview(_ data: Data) -> Data? {
+        struct Preview: Decodable { var preview: Data? }
+        guard data.count <= maximumBytes, let header = try? JSONDecoder().decode(Header.self, from: data),
+              header.application == application,
+              let preview = (try? JSONDecoder().decode(Preview.self, from: data))?.preview,
+              !preview.isEmpty, preview.count <= maximumPreviewBytes else { return nil }
+        return preview
     }
 
     /// Whether these first bytes start a project (the MIME magic's test).

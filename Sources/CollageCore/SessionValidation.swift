@@ -45,6 +45,14 @@ public enum SessionValidation {
             document.photos[index] = photo
         }
         document.settings = checked(document.settings, photoCount: document.photos.count, repairs: &repairs)
+        if !document.title.unreadable.isEmpty {
+            repairs.append("parts of the title that cannot be read (\(document.title.unreadable.joined(separator: ", ")))")
+            document.title.unreadable = []
+        }
+        if let colour = document.title.colour, checked(colour) != colour {
+            repairs.append("a title colour out of range")
+            document.title.colour = checked(colour)
+        }
         return (document, repairs)
     }
 
@@ -73,6 +81,10 @@ public enum SessionValidation {
             repairs.append("a gap of \(settings.gap) and a margin of \(settings.margin) that leave no room")
             settings.gap = 0
             settings.margin = 0
+        }
+        if !settings.unreadable.isEmpty {
+            repairs.append("settings that cannot be read (\(settings.unreadable.joined(separator: ", ")))")
+            settings.unreadable = []
         }
         if let unknown = settings.unknownLayout {
             repairs.append("a layout “\(unknown.prefix(40))” this version does not know")

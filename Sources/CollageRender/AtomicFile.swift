@@ -24,6 +24,12 @@ public enum AtomicFile {
         tc_cleanup_install()
     }
 
+    /// Removes temporary names left by a write in progress and ends the
+    /// process with `status` now (a command's overall deadline, on its own thread).
+    public static func removeTemporariesAndExit(_ status: Int32) -> Never {
+        tc_cleanup_exit(status)
+    }
+
     /// Writes `path` through `body`, which gets the temporary file's
     /// descriptor. `permissions` nil means what the umask allows a new file
     /// (`defaultPermissions`; mkstemp alone would make every file 0600).

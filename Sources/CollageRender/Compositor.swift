@@ -63,10 +63,11 @@ public struct Compositor: Sendable {
     /// For one render at full size (the command line, Save): nothing is kept,
     /// each decode is painted and dropped, JPEGs shrunk to their cell on the
     /// way — the least memory a render can take — and every photo's header is
-    /// read before the canvas is made.
-    public static func oneOff() -> Compositor {
+    /// read before the canvas is made. A thumbnail of a project (`purpose`
+    /// .thumbnail) gives each decode the thumbnail's shorter deadline.
+    public static func oneOff(purpose: DecodePurpose = .export) -> Compositor {
         Compositor(source: PhotoSource(decoder: .isolated(shrinkToCover: true), cache: ImageCache(budgetBytes: 0),
-                                       purpose: .export), checksInputsFirst: true)
+                                       purpose: purpose), checksInputsFirst: true)
     }
 
     /// The preview size: the output size scaled to fit `bounds`, aspect kept.

@@ -45,10 +45,17 @@ public enum ProjectIO {
         }
     }
 
-    public static func write(_ document: CollageDocument, to path: String) throws(Failure) {
+    /// The project's preview (ProjectFile.preview), read with the same care as the project.
+    public static func preview(path: String) throws(Failure) -> Data? {
+        ProjectFile.preview(try bytes(path))
+    }
+
+    /// `preview`: a small PNG of the collage, kept in the file for thumbnailers
+    /// that see the project alone (ProjectFile.maximumPreviewBytes at most).
+    public static func write(_ document: CollageDocument, to path: String, preview: Data? = nil) throws(Failure) {
         let data: Data
         do {
-            data = try ProjectFile.encode(document, projectPath: path)
+            data = try ProjectFile.encode(document, projectPath: path, preview: preview)
         } catch {
             throw Failure(path: path, reason: .cannotWrite(error.description))
         }
@@ -64,8 +71,8 @@ public enum ProjectIO {
 
     /// By the name's extension, or by the first bytes of a plain file.
     public static func isProject(path: String) -> Bool {
-        if (path as NSString).pathExtension.lowercased() == ProjectFile.fileExtension { return true }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        if (FilePathText.decodedText(path) as NSString).pathExtension.lowercased() == ProjectFile.fileExtension { return true }
+        let fd = FilePathText.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var info = stat()
@@ -79,7 +86,8 @@ public enum ProjectIO {
     /// The file's bytes: never from something that is not a plain file
     /// (O_NONBLOCK so a FIFO does not hold the open), never more than a project.
     private static func bytes(_ path: String) throws(Failure) -> Data {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        // The path's own bytes: a name that is not UTF-8 is carried as FilePathText.
+        let fd = FilePathText.withCString(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw Failure(path: path, reason: .missing)

@@ -170,8 +170,11 @@ enum WorkerSandbox {
     private static func probe(_ bubblewrap: String) -> Mode {
         guard access(bubblewrap, X_OK) == 0 else { return .limitsOnly("\(bubblewrap) is not installed") }
         var arguments = namespaceArguments
+        // The /proc and /dev a worker gets: inside another sandbox (GNOME's
+        // thumbnailer runs us in one) namespaces may be had but a /proc not
+        // mounted, and every worker would then die before it is ready.
         arguments += ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
-                      "--", "/usr/bin/true"]
+                      "--proc", "/proc", "--dev", "/dev", "--", "/usr/bin/true"]
         var pipeEnds: [Int32] = [-1, -1]
         guard tc_pipe_cloexec(&pipeEnds) == 0 else { return .limitsOnly(String(cString: strerror(errno))) }
         var actions = posix_spawn_file_actions_t()

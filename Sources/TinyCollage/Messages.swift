@@ -28,6 +28,16 @@ enum Messages {
         }
     }
 
+    /// A project whose values were brought into range (SessionValidation's
+    /// list, in English as the session's log has it), for the command line.
+    static func corrected(project path: String, _ repairs: [String]) -> String {
+        tr("%s: corrected what could not be used: %s", FilePathText.displayText(path), repairs.joined(separator: "; "))
+    }
+
+    static func noPhotos(project path: String) -> String {
+        tr("%s: the project has no photos", FilePathText.displayText(path))
+    }
+
     /// Settings refused because they leave the photos no room (a toast).
     static func noRoom(gap: Int, margin: Int) -> String {
         tr("A gap of %s px and a margin of %s px leave no room for the photos", String(gap), String(margin))

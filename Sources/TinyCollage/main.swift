@@ -1,4 +1,4 @@
-// Entry point: `tinycollage render …` and `tinycollage suggest-title …` are
+// Entry point: `tinycollage render …`, `suggest-title …` and `thumbnail …` are
 // the command line (SPEC §6, §9), `--help` documents them, a word that is
 // neither a command nor a file is a usage mistake (MistypedCommand), anything
 // else opens the window. Images are decoded by tinycollage-decoder, a program of
@@ -21,6 +21,7 @@ func mainHelp() -> String {
         .line(tr("       tinycollage render --output FILE [OPTION…] PHOTO…")),
         .line(tr("       tinycollage render --output FILE PROJECT [OPTION…]")),
         .line(tr("       tinycollage suggest-title PHOTO…")),
+        .line(tr("       tinycollage thumbnail [-s SIZE] INPUT OUTPUT")),
         .blank,
         .line(tr("TinyCollage turns up to 9 photos into one collage image.")),
         .line(tr("Without a command, it opens the window with the given photos added.")),
@@ -28,6 +29,7 @@ func mainHelp() -> String {
         .line(tr("Commands:")),
         .option("render", tr("write the collage to a file without a window (see “tinycollage render --help”)")),
         .option("suggest-title", tr("print the title the photos’ places and dates suggest (see “tinycollage suggest-title --help”)")),
+        .option("thumbnail", tr("write a small picture of a project, for file managers (see “tinycollage thumbnail --help”)")),
         .blank,
         .line(tr("Options:")),
         .option("--camera-source PIPELINE", tr("take photos from this GStreamer source (a gst-launch description such as “v4l2src device=/dev/video2” or “rtspsrc location=rtsp://…”) instead of the camera found automatically")),
@@ -41,12 +43,16 @@ case "render":
     exit(RenderCommand.run(Array(arguments.dropFirst())))
 case "suggest-title":
     exit(SuggestTitleCommand.run(Array(arguments.dropFirst())))
+case "thumbnail":
+    exit(ThumbnailCommand.run(Array(arguments.dropFirst())))
 case "-h", "--help":
     print(mainHelp())
     print("")
     print(RenderCommand.usage())
     print("")
     print(SuggestTitleCommand.usage())
+    print("")
+    print(ThumbnailCommand.usage())
     exit(0)
 case "--version":
     print(AppInfo.versionText)

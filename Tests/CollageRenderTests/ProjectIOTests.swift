@@ -2,12 +2,13 @@
 // and with the file named, when it is a FIFO, /dev/zero, a folder, a symlink
 // loop, 1 GB of JSON (by its size, before reading); a missing photo, /dev/zero
 // as a photo and the project itself as a photo are kept for the window to
-// show as it shows any photo it cannot read.
+// show as it shows any photo it cannot read; the preview kept for thumbnailers.
 
 import CollageCore
 import CollageRender
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,6 +41,58 @@ import Glibc
         #expect(ProjectIO.isProject(path: dir + "/P.tinycollage"))
         // No temporary left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["P.tinycollage"])
+    }
+
+    /// A project's name is bytes, as every file's: one that is not UTF-8 (carried
+    /// as FilePathText) is opened by those bytes, and its photos are beside it.
+    @Test func aProjectWhoseNameIsNotUTF8IsWrittenAndReadWithItsPhotos() throws {
+        let dir = Self.folder()
+        let path = FilePathText.text(fromBytes: Array(dir.utf8) + [0x2F, 0x6E, 0xFF] + Array(".tinycollage".utf8))
+        #expect(path.hasPrefix("file://"))
+        let doc = CollageDocument(photos: [Photo(path: dir + "/a.jpg")])
+        try ProjectIO.write(doc, to: path)
+        #expect(ProjectIO.isProject(path: path))
+        let back = try ProjectIO.read(path: path)
+        #expect(back.document.photos.map(\.path) == [dir + "/a.jpg"])
+    }
+
+    /// The preview kept for thumbnailers: written and read back as bytes, refused
+    /// past its limit, and nil (never a failure of the project) when it is no preview.
+    @Test func aPreviewIsKeptInTheProjectWithinItsLimit() throws {
+        let dir = Self.folder()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        try ProjectIO.write(CollageDocument(), to: dir + "/P.tinycollage", preview: png)
+        #expect(try ProjectIO.preview(path: dir + "/P.tinycollage") == png)
+        #expect(try ProjectIO.read(path: dir + "/P.tinycollage").document == CollageDocument())
+        #expect(ProjectIO.isProject(path: dir + "/P.tinycollage"))
+        try ProjectIO.write(CollageDocument(), to: dir + "/None.tinycollage")
+        #expect(try ProjectIO.preview(path: dir + "/None.tinycollage") == nil)
+        #expect(throws: ProjectIO.Failure.self) {
+            try ProjectIO.write(CollageDocument(), to: dir + "/Big.tinycollage", preview: Data(count: ProjectFile.maximumPreviewBytes + 1))
+        }
+        for bad in [#""preview":"not base64!""#, #""preview":7"#, #""preview":"""#] {
+            let text = #"{"application":"tinycollage-project","formatVersion":1,"document":{"photos":[],"settings":{"outputSize":{"width":9,"height":9},"gap":0,"margin":0,"background":{"red":1,"green":1,"blue":1,"alpha":1}}},\#(bad)}"#
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/Bad.tinycollage"))
+            #expect(try ProjectIO.preview(path: dir + "/Bad.tinycollage") == nil, "\(bad)")
+        }
+    }
+
+    /// What the window saves with a project: the collage at 256 px at most, a PNG.
+    @Test func thePreviewIsTheCollageSmall() throws {
+        let folder = try FixtureFolder()
+        let red = try folder.solid("a.png", colour: "red", width: 160, height: 90)
+        let document = CollageDocument(photos: [Photo(path: red), Photo(path: folder.file("gone.png"))],
+                                       settings: CollageSettings(outputSize: PixelSize(width: 1200, height: 600)))
+        let png = try #require(ProjectPreview.png(of: document))
+        try png.write(to: URL(fileURLWithPath: folder.file("p.png")))
+        let info = try identify(folder.file("p.png"))
+        #expect(info.format == "PNG" && info.width == 256 && info.height == 128, "\(info)")
+        let pixel = try pixelWithImageMagick(folder.file("p.png"), x: 128, y: 64)
+        #expect(pixel.r > 240 && pixel.g < 20, "the photo that can be read fills it: \(pixel)")
+        #expect(ProjectPreview.png(of: CollageDocument(photos: [Photo(path: folder.file("gone.png"))])) == nil)
+        // No temporary left behind.
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("tinycollage-preview-") }
+        #expect(left.isEmpty, "\(left)")
     }
 
     @Test func aProjectIsKnownByItsBytesWithoutTheExtension() throws {

@@ -34,7 +34,7 @@ import TestSupport
         let folder = try FixtureFolder()
         let result = try headless(["holiday"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unknown command “holiday”, and no such file; the commands are “render”, “suggest-title”"),
+        #expect(result.stderr.contains("unknown command “holiday”, and no such file; the commands are “render”, “suggest-title”, “thumbnail”"),
                 "\(result.stderr)")
         let ja = try headless(["rendr", "-o", "x.png"], in: folder, language: "ja")
         #expect(ja.status == 2 && ja.stderr.contains("「render」のことですか") && !ja.stderr.contains("unknown command"), "\(ja.stderr)")

@@ -6,7 +6,7 @@
 import Foundation
 
 enum MistypedCommand {
-    static let commands = ["render", "suggest-title"]
+    static let commands = ["render", "suggest-title", "thumbnail"]
 
     /// The message for `word` when it is taken for a mistyped command, else nil.
     /// A word is only ASCII letters and hyphens, as the commands are (a

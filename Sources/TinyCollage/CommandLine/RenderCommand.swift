@@ -27,6 +27,8 @@ struct RenderCommand {
         var projectPhotos: [Photo]?
         /// `--paper` and `--dpi`, applied over the settings once all options are read.
         var paper = PaperOptions()
+        /// What reading the project had to correct, said when it is rendered.
+        var projectRepairs: [String] = []
         var help = false
     }
 
@@ -234,6 +236,7 @@ struct RenderCommand {
         options.title = read.document.title
         options.photos = read.document.photos.map(\.path)
         options.projectPhotos = read.document.photos
+        options.projectRepairs = read.repairs
     }
 
     /// Runs the command; returns the exit status.
@@ -275,10 +278,12 @@ struct RenderCommand {
         if format != .png, !options.settings.backgroundIsOpaque {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
+        if let project = options.project {
+            guard !options.photos.isEmpty else { throw .input(Messages.noPhotos(project: project)) }
+            if !options.projectRepairs.isEmpty { printError("tinycollage: " + Messages.corrected(project: project, options.projectRepairs)) }
+        }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
-        // They load their modules while the rest is checked.
-        DecoderPool.shared.prestart(upTo: options.photos.count)
-        AtomicFile.removeTemporariesOnSignals()
+        CommandRender.prepare(photoCount: options.photos.count)
         defer { reportDecoderStatistics() }
         if options.photos.count > CollageLayout.maximumPhotos {
             let first = options.photos[CollageLayout.maximumPhotos]
@@ -298,24 +303,13 @@ struct RenderCommand {
             }
         }
         let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
-        let compositor = Compositor.oneOff()
-        let result: RenderResult
-        do {
-            result = try compositor.render(document)
-        } catch {
-            if case let .load(load) = error {
-                throw .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
-            }
-            throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
-        }
-        do {
-            try Exporter.write(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
-                               replacing: options.force)
-        } catch {
-            throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
-        }
+        // A size or a gap that cannot be drawn came from the project, when there is one.
+        let result = try CommandRender.draw(document, naming: options.project ?? output)
+        let cells = Array(result.cells.values)
+        try CommandRender.save(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
+                                 replacing: options.force)
         if let note { printError("tinycollage: " + note) }
-        if let narrowed = narrowedBorder(options.settings.style, cells: Array(result.cells.values)) {
+        if let narrowed = narrowedBorder(options.settings.style, cells: cells) {
             printError("tinycollage: " + tr("--border %s is wider than the cells leave room for; drawn %s pixels wide in the smallest",
                                             String(options.settings.style.borderWidth), String(narrowed)))
         }
@@ -328,9 +322,9 @@ private func narrowedBorder(_ style: CollageStyle, cells: [CellRect]) -> Int? {
     return drawn
 }
 
-/// For `make bench`: this process's own peak memory and its workers', on
-/// standard error, when TINYCOLLAGE_DECODE_STATS is set.
-private func reportDecoderStatistics() {
+/// For `make bench` and the thumbnail's tests: this process's own peak
+/// memory and its workers', on standard error, when TINYCOLLAGE_DECODE_STATS is set.
+func reportDecoderStatistics() {
     guard ProcessInfo.processInfo.environment["TINYCOLLAGE_DECODE_STATS"] != nil else { return }
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?
