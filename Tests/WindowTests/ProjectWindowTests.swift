@@ -233,6 +233,64 @@ extension AppWindow {
         #expect(try app.waitForTitle("TinyCollage") == "TinyCollage", "and that one was never a project")
     }
 
+    /// Open… (Ctrl+O) through the real chooser: the project's path typed in
+    /// its location field (Ctrl+L), Enter; a photo chosen with it joins it.
+    @Test func openChoosesAProjectAndItOpensAsItWasSaved() throws {
+        let folder = try FixtureFolder()
+        let red = try folder.solid("red.png", colour: "red", width: 300, height: 200)
+        _ = try folder.solid("a.png", colour: "blue", width: 300, height: 200)
+        _ = try folder.solid("b.png", colour: "lime", width: 300, height: 200)
+        let project = try handMadeProject(folder, photos: ["a.png", "b.png"])
+        let app = try AppUnderTest(files: [red])
+        try app.key("ctrl+o")
+        let search = try run("/usr/bin/timeout", ["15", "/usr/bin/xdotool", "search", "--all", "--sync", "--onlyvisible",
+                                                  "--pid", String(app.process.processIdentifier), "--name",
+                                                  "^Open Photos or a Project$"])
+        guard let chooser = search.stdout.split(separator: "\n").first.map(String.init) else {
+            throw AppError(description: "no Open chooser: \(search.stderr)")
+        }
+        try app.xdotool(["windowfocus", "--sync", chooser])
+        usleep(300_000)
+        try app.xdotool(["key", "ctrl+l"])
+        usleep(300_000)
+        try app.xdotool(["type", "--delay", "20", project])
+        usleep(300_000)
+        try app.xdotool(["key", "Return"])
+        let state = try app.waitFor(seconds: 10) { $0.names == ["a.png", "b.png"] }
+        #expect(state.names == ["a.png", "b.png"], "\(state.names)")
+        #expect(state.settings["gap"] as? Int == 12)
+        #expect(try app.waitForTitle("Trip — TinyCollage") == "Trip — TinyCollage")
+        try app.key("ctrl+z")
+        #expect(try app.state().names == ["red.png"], "Undo brings the collage it replaced back")
+    }
+
+    /// A project dragged from Files onto the preview, then onto the strip, opens each time.
+    @Test func aProjectDroppedOntoTheWindowOpens() throws {
+        let folder = try FixtureFolder()
+        let red = try folder.solid("red.png", colour: "red", width: 300, height: 200)
+        _ = try folder.solid("a.png", colour: "blue", width: 300, height: 200)
+        _ = try folder.solid("b.png", colour: "lime", width: 300, height: 200)
+        _ = try handMadeProject(folder, photos: ["a.png", "b.png"])
+        let app = try AppUnderTest(files: [red])
+        let files = try FileManagerWindow(showing: folder.path)
+        var state = try app.state()
+        let origin = try app.screenOrigin(state)
+        let preview = state.area("collagePreview")
+        try app.dragOnScreen(from: try files.item("Trip.tinycollage"),
+                             to: (Int(origin.x + preview.centerX), Int(origin.y + preview.centerY)), steps: 25)
+        state = try app.state()
+        #expect(state.names == ["a.png", "b.png"], "onto the preview: \(state.names) \(state.toasts)")
+        #expect(try app.waitForTitle("Trip — TinyCollage") == "Trip — TinyCollage")
+        try app.key("ctrl+z")
+        state = try app.state()
+        #expect(state.names == ["red.png"])
+        let strip = state.area("pictureListSelected")
+        try app.dragOnScreen(from: try files.item("Trip.tinycollage"),
+                             to: (Int(origin.x + strip.centerX), Int(origin.y + strip.centerY)), steps: 25)
+        state = try app.state()
+        #expect(state.names == ["a.png", "b.png"], "onto the strip: \(state.names) \(state.toasts)")
+    }
+
     @Test func openRecentReopensTheProject() throws {
         let folder = try FixtureFolder()
         _ = try folder.solid("a.png", colour: "blue", width: 300, height: 200)

@@ -20,6 +20,7 @@ extension MainWindow {
             self.projects.open(path)
         }
         projects.parent = window
+        strip.opensProjects = { [weak self] files in self?.open(files) }
         projects.observer = { [weak self] in self?.projectChanged() }
     }
 
