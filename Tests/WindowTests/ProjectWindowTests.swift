@@ -190,6 +190,35 @@ extension AppWindow {
         #expect(try projectOnDisk(path).photos.isEmpty, "Save Project wrote the cleared collage to the same file")
     }
 
+    /// GTK asks before replacing the name chosen; "Holiday" completed to an
+    /// existing Holiday.tinycollage was never asked about, so it is left alone.
+    @Test func aCompletedNameThatIsTakenIsNotReplaced() throws {
+        let (app, _) = try start()
+        let taken = app.pictures + "/Holiday.tinycollage"
+        try Data("someone else's".utf8).write(to: URL(fileURLWithPath: taken))
+        let chooser = try ProjectChooser(opening: app)
+        try chooser.save(as: "Holiday")
+        let state = try app.waitFor(seconds: 10) { !($0.raw["lastProjectError"] as? String ?? "").isEmpty }
+        let error = state.raw["lastProjectError"] as? String ?? ""
+        #expect(error.contains(taken) && error.contains("already there"), "\(error)")
+        #expect(try String(contentsOfFile: taken, encoding: .utf8) == "someone else's", "the file is as it was")
+        #expect(try app.windowTitle() == "TinyCollage", "the collage did not become that project")
+    }
+
+    /// A recent project deleted since is not offered; the submenu says it has none.
+    @Test func openRecentLeavesOutAProjectThatIsGone() throws {
+        let folder = try FixtureFolder()
+        _ = try folder.solid("a.png", colour: "blue", width: 300, height: 200)
+        let project = try handMadeProject(folder, photos: ["a.png"])
+        let app = try AppUnderTest(files: [project], accessibility: true)
+        try app.key("ctrl+n")
+        try FileManager.default.removeItem(atPath: project)
+        try app.clickMenuItem(["Open Recent"])
+        let items = try Accessibility.tree().filter { $0.role.hasSuffix("menu item") }.map(\.name)
+        #expect(!items.contains("Trip.tinycollage") && items.contains("No Recent Projects"), "\(items)")
+        #expect(try app.state().names == [])
+    }
+
     @Test func afterARestartSaveProjectStillWritesToTheProject() throws {
         let (first, _) = try start()
         let path = try saveAsHoliday(first)

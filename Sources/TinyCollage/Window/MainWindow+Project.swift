@@ -43,6 +43,7 @@ extension MainWindow {
         // TRANSLATORS: the window's title: the project's name, then the app's.
         gtk_window_set_title(window, shown.map { tr("%s — %s", $0, AppInfo.name) } ?? AppInfo.name)
         adw_window_title_set_title(title.opaque, shown ?? AppInfo.name)
+        labelTitle()
     }
 
     /// Files from outside (Open…, the command line, "Open With", a drop). A

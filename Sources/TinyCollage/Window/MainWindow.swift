@@ -191,7 +191,14 @@ final class MainWindow {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
-        AccessibleTree.label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
+        labelTitle()
+    }
+
+    /// What a screen reader says for the header's title: the project (or the app) and the photo count.
+    func labelTitle() {
+        let name = shownProjectName ?? AppInfo.name
+        let subtitle = string(adw_window_title_get_subtitle(title.opaque)) ?? ""
+        AccessibleTree.label(title, subtitle.isEmpty ? name : name + ", " + subtitle)
     }
 
     /// Names what GTK builds inside its widgets, once they have been made
