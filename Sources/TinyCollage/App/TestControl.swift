@@ -8,7 +8,9 @@
 //   idle                   replies once nothing is being checked, decoded, rendered or saved
 //   dump FILE.json         writes the state (photos, areas and their bounds, the focus,
 //                          thumbnails, gallery cells, toasts, whether the preview
-//                          is a draft of small pictures, shortcuts…); the preview to FILE.json.png
+//                          is a draft of small pictures, shortcuts, the project's path, whether
+//                          it changed since saved, its last error, the window's title…);
+//                          the preview to FILE.json.png
 //   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, storeEdits, rssKiB
 
 #if DEBUG
