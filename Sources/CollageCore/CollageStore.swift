@@ -53,8 +53,18 @@ public final class CollageStore {
     public typealias Observer = (CollageDocument, Change) -> Void
 
     public private(set) var document: CollageDocument
-    private var undoStack: [CollageDocument] = []
-    private var redoStack: [CollageDocument] = []
+    /// The project file this document was opened from or saved as (nil: never
+    /// a project). It belongs to the document, so it goes back and forth with
+    /// Undo and Redo: undoing the opening of a project brings back the
+    /// collage before it and its own project, not the opened one's path.
+    public private(set) var projectPath: String?
+    /// A document with the project it belonged to at that step.
+    private struct Step {
+        var document: CollageDocument
+        var projectPath: String?
+    }
+    private var undoStack: [Step] = []
+    private var redoStack: [Step] = []
     private var observers: [Int: Observer] = [:]
     private var nextObserverID = 0
     /// The last step was a title edit that later typing may join (see setTitle).
@@ -62,8 +72,9 @@ public final class CollageStore {
     /// Enough for an afternoon of edits; each entry is a handful of paths.
     public static let undoLimit = 200
 
-    public init(document: CollageDocument = CollageDocument()) {
+    public init(document: CollageDocument = CollageDocument(), projectPath: String? = nil) {
         self.document = document
+        self.projectPath = projectPath
     }
 
     public var canUndo: Bool { !undoStack.isEmpty }
@@ -182,15 +193,24 @@ public final class CollageStore {
     }
 
     /// Puts another collage in this one's place as one undo step (New
-    /// Collage, photos opened from outside): Undo brings this one back.
-    public func start(_ newDocument: CollageDocument) {
-        guard newDocument != document else { return }
-        commit(newDocument, Change(newDocument.differences(from: document).union(.photos)))
+    /// Collage, photos opened from outside, a project opened — then with its
+    /// path): Undo brings this one back, with its own project if it had one.
+    public func start(_ newDocument: CollageDocument, projectPath: String? = nil) {
+        guard newDocument != document || projectPath != self.projectPath else { return }
+        commit(newDocument, Change(newDocument.differences(from: document).union(.photos)), projectPath: projectPath)
+    }
+
+    /// The document was saved as the project at `path`: from now on it is that
+    /// project. No undo step and no observer told: the collage did not
+    /// change; the one who saved it updates what shows the project.
+    public func savedAsProject(_ path: String) {
+        projectPath = path
     }
 
     /// Replaces the whole document, e.g. from a restored session; forgets history.
-    public func replace(with newDocument: CollageDocument) {
+    public func replace(with newDocument: CollageDocument, projectPath: String? = nil) {
         document = newDocument
+        self.projectPath = projectPath
         typingStep = false
         undoStack.removeAll()
         redoStack.removeAll()
@@ -201,9 +221,10 @@ public final class CollageStore {
     public func undo() -> Bool {
         guard let previous = undoStack.popLast() else { return false }
         typingStep = false
-        redoStack.append(document)
-        let parts = previous.differences(from: document)
-        document = previous
+        redoStack.append(Step(document: document, projectPath: projectPath))
+        let parts = previous.document.differences(from: document)
+        document = previous.document
+        projectPath = previous.projectPath
         notify(Change(parts, .undo))
         return true
     }
@@ -212,19 +233,22 @@ public final class CollageStore {
     public func redo() -> Bool {
         guard let next = redoStack.popLast() else { return false }
         typingStep = false
-        undoStack.append(document)
-        let parts = next.differences(from: document)
-        document = next
+        undoStack.append(Step(document: document, projectPath: projectPath))
+        let parts = next.document.differences(from: document)
+        document = next.document
+        projectPath = next.projectPath
         notify(Change(parts, .redo))
         return true
     }
 
-    private func commit(_ next: CollageDocument, _ change: Change) {
+    /// An edit keeps the project; `start` gives the next document its own.
+    private func commit(_ next: CollageDocument, _ change: Change, projectPath: String?? = .none) {
         typingStep = false
-        undoStack.append(document)
+        undoStack.append(Step(document: document, projectPath: self.projectPath))
         if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
         redoStack.removeAll()
         document = next
+        if case let .some(path) = projectPath { self.projectPath = path }
         notify(change)
     }
 

@@ -12,6 +12,10 @@ public enum SessionFile {
     private struct Envelope: Codable {
         var formatVersion: Int
         var document: CollageDocument
+        /// The project file the document was opened from or saved as, so that
+        /// after a restart Save Project still writes there. Absent (not null)
+        /// when there is none, so older TinyCollages read the file as before.
+        var projectPath: String?
     }
 
     private struct VersionOnly: Decodable {
@@ -45,8 +49,9 @@ public enum SessionFile {
     /// The document as a session file's bytes, or why it cannot be one: a
     /// value JSON cannot hold (a crop that is not a number), or more bytes
     /// than a session may have — written, it would be set aside when read.
-    public static func encode(_ document: CollageDocument) throws(WriteError) -> Data {
-        try json(Envelope(formatVersion: formatVersion, document: document), kind: "session file", maximumBytes: maximumBytes)
+    public static func encode(_ document: CollageDocument, projectPath: String? = nil) throws(WriteError) -> Data {
+        try json(Envelope(formatVersion: formatVersion, document: document, projectPath: projectPath), kind: "session file",
+                 maximumBytes: maximumBytes)
     }
 
     /// `value` as sorted, indented JSON, or why it cannot be kept as a `kind`
@@ -76,6 +81,14 @@ public enum SessionFile {
 
     /// The document, every value checked (SessionValidation), and what had to be corrected.
     public static func decodeChecked(_ data: Data) throws(ReadError) -> (document: CollageDocument, repairs: [String]) {
+        let session = try decodeSession(data)
+        return (session.document, session.repairs)
+    }
+
+    /// The same, with the project the document belongs to, if any (a path,
+    /// to be checked as any project is when it is opened or written).
+    public static func decodeSession(_ data: Data) throws(ReadError)
+        -> (document: CollageDocument, repairs: [String], projectPath: String?) {
         guard data.count <= maximumBytes else { throw .tooLarge(data.count) }
         let decoder = JSONDecoder()
         let version: Int
@@ -85,12 +98,15 @@ public enum SessionFile {
             throw .corrupt("no format version")
         }
         guard version <= formatVersion else { throw .futureVersion(version) }
-        let document: CollageDocument
+        let envelope: Envelope
         do {
-            document = try decoder.decode(Envelope.self, from: data).document
+            envelope = try decoder.decode(Envelope.self, from: data)
         } catch {
             throw .corrupt(String(describing: error).prefix(200).description)
         }
-        return SessionValidation.checked(document)
+        let (document, repairs) = SessionValidation.checked(envelope.document)
+        // Only an absolute path names a file; anything else is left out, not guessed at.
+        let project = envelope.projectPath.flatMap { $0.hasPrefix("/") && !$0.contains("\0") ? $0 : nil }
+        return (document, repairs, project)
     }
 }

@@ -20,10 +20,13 @@ extension AppUnderTest {
         return result.stdout
     }
 
-    /// The app's main X window (popovers and dialogs have windows of their own).
+    /// The app's main X window (popovers and dialogs have windows of their own),
+    /// titled "TinyCollage", or "NAME — TinyCollage" for a project. --all: of
+    /// this process *and* of that name (xdotool's default takes either, and so
+    /// any of the app's windows, a dialog's too).
     func window() throws -> String {
-        let search = try run("/usr/bin/timeout", ["15", "/usr/bin/xdotool", "search", "--sync", "--onlyvisible", "--pid",
-                                                  String(process.processIdentifier), "--name", "^TinyCollage$"])
+        let search = try run("/usr/bin/timeout", ["15", "/usr/bin/xdotool", "search", "--all", "--sync", "--onlyvisible",
+                                                  "--pid", String(process.processIdentifier), "--name", "^(.* — )?TinyCollage$"])
         guard let window = search.stdout.split(separator: "\n").first.map(String.init) else {
             throw AppError(description: "no window found: \(search.stderr)")
         }

@@ -85,21 +85,29 @@ final class Application {
     /// collage's place rather than an invitation to add photos. Photos
     /// opened from outside (the command line, "Open With") start a new
     /// collage rather than pile onto the one kept from last time (issue 22);
-    /// that one stays one Undo away. An empty collage is simply filled.
+    /// that one stays one Undo away. An empty collage is simply filled. A
+    /// project among the files opens as it was saved (MainWindow+Project).
     @discardableResult
     private func present(adding files: OpenedFiles = OpenedFiles()) -> MainWindow {
         if let window {
-            window.controller.add(files, newCollage: !window.controller.document.photos.isEmpty)
+            window.open(files, newCollage: !window.controller.document.photos.isEmpty)
             gtk_window_present(window.window)
             return window
         }
         let restored = session.restore()
         var document: CollageDocument?
-        if case let .document(kept) = restored { document = kept }
-        let controller = CollageController(settings: settings, document: document)
+        var projectPath: String?
+        if case let .document(kept, project) = restored { (document, projectPath) = (kept, project) }
+        let controller = CollageController(settings: settings, document: document, projectPath: projectPath)
         let window = MainWindow(application: app.cast(GtkApplication.self), controller: controller)
         self.window = window
-        controller.store.observe { [weak self] document, _ in self?.session.save(document) }
+        if let projectPath {
+            window.projects.restored(projectPath)
+            window.updateTitle()
+        }
+        controller.store.observe { [weak self, weak controller] document, _ in
+            self?.session.save(document, projectPath: controller?.store.projectPath)
+        }
         window.session = session
         session.toaster = window.toaster
         if case let .setAside(reason, keptAs) = restored {
@@ -111,7 +119,7 @@ final class Application {
             testControl = TestControl(window: window)
         }
         #endif
-        controller.add(files, newCollage: !controller.document.photos.isEmpty)
+        window.open(files, newCollage: !controller.document.photos.isEmpty)
         gtk_window_present(window.window)
         // The decoder workers a first collage needs start on demand (the
         // check of the files given, the strip's thumbnails); the rest wait.

@@ -34,9 +34,10 @@ final class CollageController {
     private var offeredRemoval: Int32?
     private var removals: Int32 = 0
 
-    init(settings: AppSettings, document: CollageDocument? = nil) {
+    init(settings: AppSettings, document: CollageDocument? = nil, projectPath: String? = nil) {
         self.settings = settings
-        store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults))
+        store = CollageStore(document: document ?? CollageDocument(settings: settings.collageDefaults),
+                             projectPath: projectPath)
         store.observe { [weak self] _, _ in self?.withdrawUndoOffer() }
     }
 

@@ -23,14 +23,15 @@ import Glibc
 final class SessionStore {
     enum Restored {
         case nothing
-        case document(CollageDocument)
+        /// With the project it belongs to, if it was one (Save Project writes there).
+        case document(CollageDocument, projectPath: String?)
         case setAside(reason: String, keptAs: String)
     }
 
     let folder: String
     var path: String { folder + "/session.json" }
     private let queue = DispatchQueue(label: "session", qos: .utility)
-    private var pending: CollageDocument?
+    private var pending: (document: CollageDocument, projectPath: String?)?
     private var writing = false
     /// Whether the last write failed (said once, until a write succeeds again).
     private var failing = false
@@ -53,12 +54,12 @@ final class SessionStore {
     func restore() -> Restored {
         do throws(SessionFile.ReadError) {
             guard let data = try Self.read(path) else { return .nothing }
-            let (document, repairs) = try SessionFile.decodeChecked(data)
+            let (document, repairs, projectPath) = try SessionFile.decodeSession(data)
             if !repairs.isEmpty {
                 Log.message("the session file was corrected: " + repairs.joined(separator: "; "))
                 say(tr("Some settings of your last collage could not be used and were corrected."))
             }
-            return .document(document)
+            return .document(document, projectPath: projectPath)
         } catch {
             let kept = path + ".unreadable-" + Self.timestamp()
             rename(path, kept)
@@ -99,28 +100,28 @@ final class SessionStore {
         if let toaster { toaster.show(message) } else { notice = message }
     }
 
-    /// Keeps `document`; returns at once.
-    func save(_ document: CollageDocument) {
-        pending = document
+    /// Keeps `document`, and the project it belongs to; returns at once.
+    func save(_ document: CollageDocument, projectPath: String?) {
+        pending = (document, projectPath)
         writeNext()
     }
 
     /// Writes what is waiting before the app quits.
     func flush() {
         queue.sync {}
-        if let document = pending {
+        if let (document, projectPath) = pending {
             pending = nil
-            Self.write(document, folder: folder)
+            Self.write(document, projectPath: projectPath, folder: folder)
         }
     }
 
     private func writeNext() {
-        guard !writing, let document = pending else { return }
+        guard !writing, let (document, projectPath) = pending else { return }
         pending = nil
         writing = true
         let folder = self.folder
         queue.async {
-            let failure = Self.write(document, folder: folder)
+            let failure = Self.write(document, projectPath: projectPath, folder: folder)
             MainLoop.post {
                 self.writing = false
                 self.report(failure)
@@ -147,10 +148,10 @@ final class SessionStore {
 
     /// Writes the session; returns why not, if it could not.
     @discardableResult
-    nonisolated private static func write(_ document: CollageDocument, folder: String) -> ExportError? {
+    nonisolated private static func write(_ document: CollageDocument, projectPath: String?, folder: String) -> ExportError? {
         let data: Data
         do throws(SessionFile.WriteError) {
-            data = try SessionFile.encode(document)
+            data = try SessionFile.encode(document, projectPath: projectPath)
         } catch {
             Log.warning("the session could not be kept: \(error)")
             return ExportError(path: folder + "/session.json",

@@ -59,11 +59,15 @@ enum Shortcuts {
     static var all: [Shortcut] {
         [
             Shortcut(group: .collage, keys: ["<Control>n"], scope: .application("win.new-collage"), title: tr("New collage")),
-            Shortcut(group: .collage, keys: ["<Control>o"], scope: .application("win.open"), title: tr("Add photos")),
+            Shortcut(group: .collage, keys: ["<Control>o"], scope: .application("win.open"), title: tr("Open photos or a project")),
             Shortcut(group: .collage, keys: ["<Control>t"], scope: .application("win.take-photos"),
                      title: tr("Take photos with the camera")),
             Shortcut(group: .collage, keys: ["<Control>s"], scope: .application("win.save"), title: tr("Save to Pictures")),
             Shortcut(group: .collage, keys: ["<Control><Shift>s"], scope: .application("win.save-as"), title: tr("Save as…")),
+            Shortcut(group: .collage, keys: ["<Control><Alt>s"], scope: .application("win.save-project"),
+                     title: tr("Save the project")),
+            Shortcut(group: .collage, keys: ["<Control><Alt><Shift>s"], scope: .application("win.save-project-as"),
+                     title: tr("Save the project as…")),
             Shortcut(group: .collage, keys: ["<Control>p"], scope: .application("win.print"), title: tr("Print the collage")),
             Shortcut(group: .collage, keys: ["<Control><Shift>BackSpace"], scope: .application("win.clear"),
                      title: tr("Remove all photos")),

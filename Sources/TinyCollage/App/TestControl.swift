@@ -8,7 +8,9 @@
 //   idle                   replies once nothing is being checked, decoded, rendered or saved
 //   dump FILE.json         writes the state (photos, areas and their bounds, the focus,
 //                          thumbnails, gallery cells, toasts, whether the preview
-//                          is a draft of small pictures, shortcuts…); the preview to FILE.json.png
+//                          is a draft of small pictures, shortcuts, the project's path, whether
+//                          it changed since saved, its last error, the window's title…);
+//                          the preview to FILE.json.png
 //   gallery-stats          replies with items, bound, visible, visibleLoaded, loading, storeEdits, rssKiB
 
 #if DEBUG
@@ -229,6 +231,10 @@ final class TestControl {
             "canUndo": window.controller.store.canUndo,
             "lastSaved": window.saver.lastSaved ?? "",
             "lastSaveError": window.saver.lastError ?? "",
+            "projectPath": window.controller.store.projectPath ?? "",
+            "projectChanged": window.projects.isChanged,
+            "lastProjectError": window.projects.lastError ?? "",
+            "windowTitle": string(gtk_window_get_title(window.window)) ?? "",
             "surfaceOffset": [surfaceX, surfaceY],
             "previewLatencyMs": window.preview.lastLatencyMilliseconds,
             "previewDraft": window.preview.isShowingDraft,

@@ -3,24 +3,34 @@
 // keeps it alive, so each open one is held here until it answers.
 
 import CGtk
+import CollageCore
 import Foundation
 
 @MainActor
 enum FileChooser {
     private static var open: [OpaquePointer] = []
 
-    /// Several images (Open…).
+    /// Several images, or projects among them (Open…): the first list shows
+    /// both, the others one kind each.
     static func openImages(parent: UnsafeMutablePointer<GtkWindow>, _ done: @escaping @MainActor ([String]) -> Void) {
-        let chooser = gtk_file_chooser_native_new(tr("Add Photos"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                  tr("_Add"), tr("_Cancel"))!
+        let chooser = gtk_file_chooser_native_new(tr("Open Photos or a Project"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                                  tr("_Open"), tr("_Cancel"))!
         let files = chooser.opaque
         gtk_file_chooser_set_select_multiple(files, 1)
-        let images = gtk_file_filter_new()!
-        gtk_file_filter_set_name(images, tr("Images"))
         // The types the gallery shows: gtk_file_filter_add_pixbuf_formats (GTK 4.8)
         // leaks a copy of every format's list of types at each call.
-        for type in GalleryModel.imageTypes.sorted() { gtk_file_filter_add_mime_type(images, type) }
-        handOver(images) { gtk_file_chooser_add_filter(files, $0) }
+        let both = gtk_file_filter_new()!
+        gtk_file_filter_set_name(both, tr("Photos and projects"))
+        let images = gtk_file_filter_new()!
+        gtk_file_filter_set_name(images, tr("Images"))
+        for type in GalleryModel.imageTypes.sorted() {
+            gtk_file_filter_add_mime_type(both, type)
+            gtk_file_filter_add_mime_type(images, type)
+        }
+        addProjectTypes(both)
+        for filter in [both, images, projectFilter()] {
+            handOver(filter) { gtk_file_chooser_add_filter(files, $0) }
+        }
         setFolder(files, picturesFolder())
         run(chooser) { accepted in
             guard accepted, let list = gtk_file_chooser_get_files(files) else { return done([]) }
@@ -32,6 +42,38 @@ enum FileChooser {
             }
             g_object_unref(list.raw)
             done(paths)
+        }
+    }
+
+    /// Projects by their MIME type and, where shared-mime-info does not know
+    /// it yet (not installed), by their extension.
+    private static func addProjectTypes(_ filter: OpaquePointer) {
+        gtk_file_filter_add_mime_type(filter, ProjectFile.mimeType)
+        gtk_file_filter_add_suffix(filter, ProjectFile.fileExtension)
+    }
+
+    private static func projectFilter() -> OpaquePointer {
+        let filter = gtk_file_filter_new()!
+        gtk_file_filter_set_name(filter, tr("TinyCollage project"))
+        addProjectTypes(filter)
+        return filter
+    }
+
+    /// Where to save a project (Save Project As…), starting in `folder` with
+    /// `suggestedName`; GTK asks before an existing file is replaced.
+    static func saveProject(parent: UnsafeMutablePointer<GtkWindow>, folder: String, suggestedName: String,
+                            _ done: @escaping @MainActor (String?) -> Void) {
+        let chooser = gtk_file_chooser_native_new(tr("Save Project As"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                                  tr("_Save"), tr("_Cancel"))!
+        let files = chooser.opaque
+        handOver(projectFilter()) { gtk_file_chooser_add_filter(files, $0) }
+        setFolder(files, folder)
+        gtk_file_chooser_set_current_name(files, suggestedName)
+        run(chooser) { accepted in
+            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil) }
+            let path = takePath(g_file_get_path(file))
+            g_object_unref(file.raw)
+            done(path)
         }
     }
 

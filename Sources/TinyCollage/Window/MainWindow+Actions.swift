@@ -9,6 +9,7 @@ extension MainWindow {
         add("save") { [weak self] _ in self?.saver.save() }
         add("save-as") { [weak self] _ in self?.saver.saveAs() }
         add("open") { [weak self] _ in self?.openFiles() }
+        installProjectActions()
         add("new-collage") { [weak self] _ in self?.controller.newCollage() }
         // A run of crop keys or wheel steps not yet made a change (it waits for
         // a pause) is what Ctrl+Z means to undo: made a change first, so the
@@ -49,7 +50,7 @@ extension MainWindow {
         updateActions()
     }
 
-    private func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
+    func add(_ name: String, parameter: String? = nil, _ handler: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) {
         let type = parameter.map { g_variant_type_new($0) }
         let action = g_simple_action_new(name, type ?? nil)!
         if let type { g_variant_type_free(type) }
@@ -84,7 +85,7 @@ extension MainWindow {
 
     func openFiles() {
         FileChooser.openImages(parent: window) { [weak self] paths in
-            self?.controller.add(paths: paths)
+            self?.open(OpenedFiles(paths: paths))
         }
     }
 }

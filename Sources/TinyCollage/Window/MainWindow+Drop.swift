@@ -1,5 +1,5 @@
 // Files dropped from a file manager anywhere on the window are added on the
-// right (the strip has its own target that inserts where dropped). GTK turns
+// right (a project among them opens instead, MainWindow+Project) (the strip has its own target that inserts where dropped). GTK turns
 // text/uri-list from older senders into the same GdkFileList. Drags that
 // start inside TinyCollage (a gallery photo let go over the preview) are not
 // taken here, so letting go somewhere else does not add a photo by accident.
@@ -18,7 +18,7 @@ extension MainWindow {
         Signals.drop(target.raw) { [weak self] value, _, _ in
             let files = DroppedFiles.files(in: value)
             guard let self, !files.isEmpty else { return false }
-            self.controller.add(files)
+            self.open(files)
             return true
         }
         gtk_widget_add_controller(widget, target.opaque)

@@ -25,6 +25,8 @@ final class MainWindow {
     let strip: SelectedStrip
     let gallery: GalleryView
     let saver: SaveController
+    let projects: ProjectController
+    let recentProjects = RecentProjects()
     let settingsPanel: SettingsPanel
     let picker: LayoutPicker
     /// The preview with the layout picker under it: one region for F6.
@@ -83,7 +85,7 @@ final class MainWindow {
 
         let menuButton = AccessibleTree.menuButton()
         gtk_menu_button_set_icon_name(menuButton.opaque, "open-menu-symbolic")
-        handOver(Self.mainMenu()) { gtk_menu_button_set_menu_model(menuButton.opaque, $0) }
+        handOver(Self.mainMenu(recent: recentProjects.menu)) { gtk_menu_button_set_menu_model(menuButton.opaque, $0) }
         gtk_menu_button_set_primary(menuButton.opaque, 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         gtk_widget_set_name(menuButton, "mainMenu")
@@ -102,6 +104,7 @@ final class MainWindow {
         strip = SelectedStrip(controller: controller)
         gallery = GalleryView(controller: controller)
         saver = SaveController(controller: controller)
+        projects = ProjectController(controller: controller)
         settingsPanel = SettingsPanel(controller: controller)
         picker = LayoutPicker(controller: controller)
 
@@ -163,9 +166,15 @@ final class MainWindow {
                 self.tidyAccessibleTree()
             }
             self.updateActions()
+            self.updateTitle()
+        }
+        // A project deleted since the list was made drops out as the menu opens.
+        if let popover = gtk_menu_button_get_popover(menuButton.opaque) {
+            Signals.plain(popover.raw, "show") { [weak self] in self?.recentProjects.rebuild() }
         }
         Signals.plain(window.raw, "map") { [weak self] in self?.tidyAccessibleTree() }
         updateSubtitle(controller.document)
+        updateTitle()
         Signals.decide(window.raw, "close-request") { [weak self] in
             guard let self else { return false }
             if self.saver.isSaving {
@@ -183,7 +192,14 @@ final class MainWindow {
         let count = document.photos.count
         let subtitle = count == 0 ? "" : trn("%s photo", "%s photos", count, String(count))
         adw_window_title_set_subtitle(title.opaque, subtitle)
-        AccessibleTree.label(title, subtitle.isEmpty ? AppInfo.name : AppInfo.name + ", " + subtitle)
+        labelTitle()
+    }
+
+    /// What a screen reader says for the header's title: the project (or the app) and the photo count.
+    func labelTitle() {
+        let name = shownProjectName ?? AppInfo.name
+        let subtitle = string(adw_window_title_get_subtitle(title.opaque)) ?? ""
+        AccessibleTree.label(title, subtitle.isEmpty ? name : name + ", " + subtitle)
     }
 
     /// Names what GTK builds inside its widgets, once they have been made
@@ -210,21 +226,26 @@ final class MainWindow {
         }
     }
 
-    private static func mainMenu() -> UnsafeMutablePointer<GMenuModel> {
+    private static func mainMenu(recent: OpaquePointer) -> UnsafeMutablePointer<GMenuModel> {
         let menu = g_menu_new()!
         let file = g_menu_new()!
         appendItem(file, tr("_New Collage"), "win.new-collage")
         appendItem(file, tr("_Open…"), "win.open")
+        g_menu_append_submenu(file, tr("Open _Recent"), recent.cast(GMenuModel.self))
         appendItem(file, tr("_Take Photos…"), "win.take-photos")
-        appendItem(file, tr("Save _As…"), "win.save-as")
-        appendItem(file, tr("_Print…"), "win.print")
-        appendItem(file, tr("_Clear All"), "win.clear")
+        let saving = g_menu_new()!
+        appendItem(saving, tr("Save _Project"), "win.save-project")
+        appendItem(saving, tr("Save Pro_ject As…"), "win.save-project-as")
+        appendItem(saving, tr("Save _As…"), "win.save-as")
+        appendItem(saving, tr("Pr_int…"), "win.print")
+        let edit = g_menu_new()!
+        appendItem(edit, tr("_Clear All"), "win.clear")
         let view = g_menu_new()!
         appendItem(view, tr("Collage _Settings"), "win.settings")
         let app = g_menu_new()!
         appendItem(app, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         appendItem(app, tr("_About TinyCollage"), "app.about")
-        for section in [file, view, app] {
+        for section in [file, saving, edit, view, app] {
             g_menu_append_section(menu, nil, section.cast(GMenuModel.self))
             g_object_unref(section.raw)
         }

@@ -171,8 +171,15 @@ final class SelectedStrip {
         controller.move(from: source, to: min(max(destination, 0), order.count - 1))
     }
 
+    /// Files with a project among them, which opens rather than joins (set by the window).
+    var opensProjects: (@MainActor (OpenedFiles) -> Void)?
+
     /// Files or gallery photos let go over gap `gap`.
     func dropFiles(_ files: OpenedFiles, atGap gap: Int) {
+        if let opensProjects, files.paths.contains(where: { ProjectIO.isProject(path: $0) }) {
+            opensProjects(files)
+            return
+        }
         controller.add(files, at: gap)
     }
 
