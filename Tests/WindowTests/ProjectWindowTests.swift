@@ -173,6 +173,31 @@ extension AppWindow {
         #expect(state.raw["projectPath"] as? String == path)
     }
 
+    /// GNOME's thumbnailer sandbox shows the thumbnailer the project file
+    /// alone: Save Project puts a small picture of the collage in it, and
+    /// `tinycollage thumbnail` draws that when the photos are out of reach.
+    @Test func aSavedProjectCarriesAPreviewTheThumbnailerDrawsWithoutThePhotos() throws {
+        let (app, photos) = try start()
+        let path = try saveAsHoliday(app)
+        let deadline = Date().addingTimeInterval(30)
+        var preview: Data?
+        repeat {
+            let object = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+            preview = (object?["preview"] as? String).flatMap { Data(base64Encoded: $0) }
+            if preview == nil { usleep(200_000) }
+        } while preview == nil && Date() < deadline
+        #expect(try projectOnDisk(path).photos.map(\.path) == photos, "the project written again with its preview is the same")
+        let folder = try FixtureFolder()
+        let shown = try folder.write("preview.png", bytes: Array(try #require(preview, "no preview in \(path)")))
+        let info = try identify(shown)
+        #expect(max(info.width, info.height) <= 256 && info.width > 0, "\(info)")
+        for photo in photos { try FileManager.default.removeItem(atPath: photo) }
+        let thumbnail = folder.file("thumbnail.png")
+        let made = try run(appBinary, ["thumbnail", "-s", "128", path, thumbnail], environment: app.environment)
+        #expect(made.status == 0 && made.stderr.contains("drawn from the preview saved in it"), "\(made.stderr)")
+        #expect(try max(identify(thumbnail).width, identify(thumbnail).height) == 128)
+    }
+
     @Test func theChangedMarkComesWithAnEditGoesWithUndoAndWithSaveProject() throws {
         let (app, _) = try start()
         #expect(try app.windowTitle() == "TinyCollage", "a collage never saved as a project keeps the app's name")

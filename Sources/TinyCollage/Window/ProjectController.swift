@@ -94,6 +94,19 @@ final class ProjectController {
         controller.store.savedAsProject(path)
         RecentProjects.note(path)
         observer?()
+        addPreview(of: document, to: path)
+    }
+
+    /// Thumbnailers in GNOME's sandbox see the project file alone, not its
+    /// photos: once a small picture of the collage is drawn (off the main
+    /// loop), the file is written again with it, unless the collage was saved
+    /// again or the file changed meanwhile. The project is on disk before.
+    private func addPreview(of document: CollageDocument, to path: String) {
+        OffMainRender.run({ ProjectPreview.png(of: document) }) { [weak self] preview in
+            guard let self, let preview, self.saved[path] == document,
+                  let (onDisk, _) = try? ProjectIO.read(path: path), onDisk == document else { return }
+            try? ProjectIO.write(document, to: path, preview: preview)
+        }
     }
 
     private func fail(_ path: String, _ reason: String) {
