@@ -6,8 +6,9 @@
 // the paper's size turned to the collage's shape (pdfinfo), the collage's
 // colours where its photos are (pdftoppm), and a collage made for A5 at
 // 300 dpi printed at that size on A4 (its extent on the page, and
-// pdfimages' ppi); Print pressed while a 6000 × 6000 collage is still being
-// drawn prints it whole. Failures end in a dialog that says why, with no file.
+// pdfimages' ppi); the paper chosen kept for the next print; Print pressed
+// while a 6000 × 6000 collage is still being drawn prints it whole.
+// Failures end in a dialog that says why, with no file.
 
 import CollageCore
 import Foundation
@@ -88,6 +89,36 @@ private struct PrintDialog {
             try Accessibility.tree().first { $0.role == "push button" && ($0.name == label || $0.name.hasSuffix(" " + label)) }
         }
         try click(button, in: window)
+    }
+
+    /// The app's visible X windows.
+    private func windows() throws -> Set<String> {
+        let search = try run("/usr/bin/timeout", ["15", "/usr/bin/xdotool", "search", "--onlyvisible", "--pid",
+                                                  String(app.process.processIdentifier), ""])
+        return Set(search.stdout.split(separator: "\n").map(String.init))
+    }
+
+    /// On the Page Setup tab, picks the paper `index`th in GTK's paper size list
+    /// with the keys, as the SaveAs test picks a type: the list is a popover, an
+    /// X window of its own, which takes the keyboard focus as a window manager would give it.
+    func choosePaper(at index: Int) throws {
+        let tab = try Self.waitFor("the Page Setup tab") {
+            try Accessibility.tree().first { $0.role == "label" && $0.name == "Page Setup" && $0.center != nil }
+        }
+        try click(tab, in: window)
+        let label = try Self.waitFor("the paper size label") { try Accessibility.find("Paper size:", role: "label") }
+        let list = try Self.waitFor("the paper size list") {
+            try Accessibility.tree().first { $0.role == "combo box" && ($0.extents?[1] ?? -1) >= (label.extents?[1] ?? 0) - 10
+                && ($0.extents?[0] ?? 0) > (label.extents?[0] ?? 0) && ($0.extents?[1] ?? 0) <= (label.extents?[1] ?? 0) + 10 }
+        }
+        let before = try windows()
+        try click(list, in: window)
+        guard let popover = try windows().subtracting(before).first else {
+            throw AppError(description: "the paper size list did not open")
+        }
+        try app.xdotool(["windowfocus", "--sync", popover])
+        try app.xdotool(["key", "--delay", "80", "Home"] + Array(repeating: "Down", count: index) + ["Return"])
+        usleep(400_000)
     }
 
     func print() throws { try clickButton("Print") }
@@ -287,6 +318,27 @@ extension AppWindow {
         #expect(try PrintedPDF(path: path, folder: folder).pages == 1)
     }
 
+    @Test func thePaperChosenIsThePaperOfTheNextPrint() throws {
+        let app = try start(size: PixelSize(width: 900, height: 1600), layout: .rows)
+        let path = folder.file("paper.pdf")
+        let dialog = try PrintDialog(opening: app)
+        try dialog.printToFile(path)
+        // asme_f, A0×2, A0, A0×3, A1, A10, A1×3, A1×4, A2: GTK 4.8's list, whose first screenful needs no scrolling.
+        try dialog.choosePaper(at: 8)
+        try dialog.print()
+        #expect(try waitForPDF(path), "no PDF at \(path)")
+        let a2 = (width: 1190.55, height: 1683.78)
+        let first = try PrintedPDF(path: path, folder: folder).size
+        #expect(near(first.width, a2.width) && near(first.height, a2.height), "the paper chosen: \(first)")
+        try FileManager.default.moveItem(atPath: path, toPath: folder.file("paper-first.pdf"))
+        // The page setup is left alone this time.
+        let again = try PrintDialog(opening: app)
+        try again.print()
+        #expect(try waitForPDF(path), "no second PDF at \(path)")
+        let second = try PrintedPDF(path: path, folder: folder).size
+        #expect(near(second.width, a2.width) && near(second.height, a2.height), "the paper remembered: \(second)")
+    }
+
     @Test func printPressedBeforeTheRenderIsDoneWaitsForIt() throws {
         // Nine large photos at 6000 × 6000: seconds of rendering, longer than a click on Print.
         let colours = ["red", "lime", "blue", "yellow", "cyan", "magenta", "orange", "purple", "gray"]
@@ -319,9 +371,12 @@ extension AppWindow {
 
     @Test func cancellingPrintsNothingAndSaysNothing() throws {
         let app = try start(size: PixelSize(width: 1600, height: 900), layout: .columns)
+        // Even a render that failed meanwhile (a photo gone) is nobody's business after Cancel.
+        try FileManager.default.removeItem(atPath: lime)
         let dialog = try PrintDialog(opening: app)
-        try dialog.cancel()
         usleep(1_000_000)
+        try dialog.cancel()
+        usleep(1_500_000)
         #expect(try Accessibility.find("The collage was not printed", role: "label") == nil)
         // Print can be chosen again.
         let again = try PrintDialog(opening: app)

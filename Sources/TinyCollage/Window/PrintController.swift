@@ -87,6 +87,7 @@ final class PrintController {
             case nil:
                 return false
             case .failure:
+                run.stoppedForFailure = true
                 gtk_print_operation_cancel(run.operation)
                 return false
             case .success:
@@ -105,7 +106,8 @@ final class PrintController {
                 gtk_print_operation_get_error(run.operation, &error)
                 self.finish(run, failure: .printer(Self.takeReason(error)))
             default:
-                if case let .failure(error) = run.rendered {
+                // Cancel pressed in the dialog says nothing, even when the render had failed meanwhile.
+                if run.stoppedForFailure, case let .failure(error) = run.rendered {
                     self.finish(run, failure: .render(error))
                 } else {
                     self.finish(run, failure: nil)
@@ -187,6 +189,8 @@ private final class PrintRun {
     let operation: UnsafeMutablePointer<GtkPrintOperation>
     let document: CollageDocument
     var rendered: Result<CairoImage, RenderError>?
+    /// Print was pressed and the render had failed: the print was stopped for it.
+    var stoppedForFailure = false
     /// One reference each, from begin-print on.
     var chosenSettings: OpaquePointer?
     var chosenPageSetup: OpaquePointer?
