@@ -11,9 +11,7 @@
 import CGtk
 import CollageCore
 import CollageRender
-import Dispatch
 import Foundation
-import Synchronization
 
 @MainActor
 final class SaveController {
@@ -73,19 +71,18 @@ final class SaveController {
     private func write(candidates: [String], format: ImageFormat, replacing: Bool, typeFromName: Bool = false) {
         isSaving = true
         let document = controller.document
-        // Not the preview's: full-size decodes would push its cached ones out.
-        let compositor = Compositor.oneOff()
         // Each photo painted is a step; writing the file is the last.
         let steps = document.photos.count + 1
         progress?.start()
         let step: @Sendable (Int) -> Void = { done in
             MainLoop.post { [weak self] in self?.progress?.set(done: done, of: steps) }
         }
-        DispatchQueue.global(qos: .userInitiated).async {
-            let outcome = Self.render(document, compositor: compositor, candidates: candidates, format: format,
-                                      replacing: replacing, step: step)
-            MainLoop.post { self.finish(outcome, typeFromName: typeFromName ? format : nil) }
-        }
+        OffMainRender.run({ compositor in
+            Self.render(document, compositor: compositor, candidates: candidates, format: format, replacing: replacing,
+                        step: step)
+        }, completion: { [weak self] outcome in
+            self?.finish(outcome, typeFromName: typeFromName ? format : nil)
+        })
     }
 
     /// The folder's name as a person knows it ("Pictures"), for the toast.
@@ -139,14 +136,13 @@ final class SaveController {
                                            format: ImageFormat, replacing: Bool,
                                            step: @escaping @Sendable (Int) -> Void) -> Outcome {
         var skipped: [LoadError] = []
-        let painted = PaintedCount()
+        let settings = OffMainRender.Settings(skipFailures: true, step: step)
         do throws(Failure) {
             let path = try FreshName.first(of: candidates, taken: \.isTaken) { path throws(Failure) in
                 // Rendered per attempt: export converts the pixels in place.
                 let result: RenderResult
-                painted.reset()
                 do throws(RenderError) {
-                    result = try compositor.render(document, skipFailures: true) { _, _ in step(painted.next()) }
+                    result = try OffMainRender.paint(document, with: compositor, settings: settings).get()
                 } catch {
                     throw .render(error)
                 }
@@ -197,12 +193,4 @@ final class SaveController {
             ErrorDialog.present(over: parent, heading: tr("The collage was not saved"), body: body)
         }
     }
-}
-
-/// Photos painted so far, counted on the decoding threads.
-private final class PaintedCount: Sendable {
-    private let count = Mutex(0)
-
-    func reset() { count.withLock { $0 = 0 } }
-    func next() -> Int { count.withLock { $0 += 1; return $0 } }
 }
