@@ -45,6 +45,9 @@ DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 # valgrind: the leak tests run the loading path and the window under memcheck.
 DEBIAN_PACKAGES += valgrind
 
+# xclip: the clipboard's window tests read what Copy offers and offer what Paste takes.
+DEBIAN_PACKAGES += xclip
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

@@ -25,6 +25,7 @@ final class MainWindow {
     let strip: SelectedStrip
     let gallery: GalleryView
     let saver: SaveController
+    let clipboard: CollageClipboard
     let settingsPanel: SettingsPanel
     let picker: LayoutPicker
     /// The preview with the layout picker under it: one region for F6.
@@ -102,6 +103,7 @@ final class MainWindow {
         strip = SelectedStrip(controller: controller)
         gallery = GalleryView(controller: controller)
         saver = SaveController(controller: controller)
+        clipboard = CollageClipboard(controller: controller, window: window.widget)
         settingsPanel = SettingsPanel(controller: controller)
         picker = LayoutPicker(controller: controller)
 
@@ -149,6 +151,7 @@ final class MainWindow {
         saver.progress = SaveProgress(button: saveButton)
         Companion.attach(self, to: window.widget)
         installActions()
+        Shortcuts.installWindowKeys(on: window.widget)
         installDrop(on: screen)
         installAdaptiveLayout(sizer: sizer)
         installSettingsKeys()
@@ -216,6 +219,8 @@ final class MainWindow {
         appendItem(file, tr("_Open…"), "win.open")
         appendItem(file, tr("_Take Photos…"), "win.take-photos")
         appendItem(file, tr("Save _As…"), "win.save-as")
+        appendItem(file, CollageClipboard.copyLabel, "win.copy")
+        appendItem(file, tr("_Paste"), "win.paste")
         appendItem(file, tr("_Clear All"), "win.clear")
         let view = g_menu_new()!
         appendItem(view, tr("Collage _Settings"), "win.settings")
