@@ -87,6 +87,21 @@ extension AppWindow {
         #expect(try differingPixels(copied, saved) == 0, "the copy is the saved collage, pixel for pixel")
     }
 
+    /// "Copy Collage" in a preview photo's menu (right-click, then its mnemonic).
+    @Test func thePhotoMenusCopyCollageCopiesTheWholeCollage() throws {
+        let app = try AppUnderTest(files: try twoPhotos())
+        let state = try app.state()
+        try app.click(state.cellCenter(0), state: state, button: 3)
+        try app.key("c")
+        #expect(try app.state().toasts.contains("Collage copied"))
+        let copied = photos.file("from-menu.png")
+        try XClipboard.save("image/png", to: copied)
+        let info = try identify(copied)
+        #expect(info.width == 1080 && info.height == 1080, "the whole collage at its output size: \(info)")
+        let spots = try [(0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)].map { try colour(copied, atFractionX: $0.0, y: $0.1) }
+        #expect(spots.contains("red") && spots.contains("blue"), "both photos: \(spots)")
+    }
+
     @Test func anEmptyCollageCopiesNothing() throws {
         let text = try photos.write("before.txt", bytes: Array("before".utf8))
         let owner = try XClipboard.offer("UTF8_STRING", file: text)
