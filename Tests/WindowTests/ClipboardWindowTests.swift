@@ -207,5 +207,21 @@ extension AppWindow {
         #expect(state.names == ["red.jpg", "blue.jpg"])
         #expect(!state.toasts.contains { $0.hasPrefix("Nothing on the clipboard") }, "\(state.toasts)")
     }
+
+    /// A spin button's Ctrl+V pastes into its text, not photos.
+    @Test func ctrlVInASpinButtonPastesItsNumber() throws {
+        let number = try photos.write("number.txt", bytes: Array("40".utf8))
+        let owner = try XClipboard.offer("UTF8_STRING", file: number)
+        defer { end(owner) }
+        let app = try AppUnderTest(files: try twoPhotos())
+        try app.openSettings()
+        let state = try app.revealInSettings("settingMargin")
+        let spin = state.area("settingMargin")
+        try app.click((spin.x + 12, spin.centerY), state: state)
+        try app.key("ctrl+a", "ctrl+v", "Tab")
+        let after = try app.state()
+        #expect(after.settings["margin"] as? Int == 40, "\(after.settings["margin"] ?? "none")")
+        #expect(!after.toasts.contains { $0.hasPrefix("Nothing on the clipboard") }, "\(after.toasts)")
+    }
 }
 }
