@@ -223,5 +223,32 @@ extension AppWindow {
         #expect(after.settings["margin"] as? Int == 40, "\(after.settings["margin"] ?? "none")")
         #expect(!after.toasts.contains { $0.hasPrefix("Nothing on the clipboard") }, "\(after.toasts)")
     }
+
+    /// Where the pasted image would go, a file: the message names the file and says why.
+    @Test func imageDataThatCannotBeWrittenSaysWhere() throws {
+        let home = try FixtureFolder()
+        try FileManager.default.createDirectory(atPath: home.file("Pictures"), withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: home.file("Pictures/TinyCollage")))
+        let source = try photos.solid("pasted.png", colour: "gray", width: 300, height: 200)
+        let owner = try XClipboard.offer("image/png", file: source)
+        defer { end(owner) }
+        let app = try AppUnderTest(files: try twoPhotos(), home: home)
+        try app.key("ctrl+v")
+        let state = try app.state()
+        #expect(state.names == ["red.jpg", "blue.jpg"])
+        #expect(state.toasts.contains { $0.hasPrefix("The pasted image was not saved: “") && $0.contains("/Pictures/TinyCollage/Pasted image ") },
+                "\(state.toasts)")
+    }
+
+    /// A photo gone since it was added: the copy is made without it, and the message names it.
+    @Test func aPhotoGoneSinceItWasAddedIsNamedWhenCopying() throws {
+        let files = try twoPhotos()
+        let app = try AppUnderTest(files: files)
+        try FileManager.default.removeItem(atPath: files[0])
+        try app.key("ctrl+c")
+        let state = try app.state()
+        #expect(state.toasts.contains { $0.hasPrefix("Collage copied without “red.jpg”: ") }, "\(state.toasts)")
+        #expect(try XClipboard.targets().contains("image/png"))
+    }
 }
 }
