@@ -250,5 +250,21 @@ extension AppWindow {
         #expect(state.toasts.contains { $0.hasPrefix("Collage copied without “red.jpg”: ") }, "\(state.toasts)")
         #expect(try XClipboard.targets().contains("image/png"))
     }
+
+    /// The app's own copy pasted back: GTK reads local content through the same
+    /// image/png, so the collage becomes a photo of itself.
+    @Test func ctrlCThenCtrlVAddsTheCollageAsAPhoto() throws {
+        let app = try AppUnderTest(files: try twoPhotos())
+        try app.key("ctrl+c")
+        try app.idle()
+        let copied = photos.file("copied.png")
+        try XClipboard.save("image/png", to: copied)
+        try app.key("ctrl+v")
+        let state = try app.state()
+        #expect(state.photos.count == 3, "\(state.names) \(state.toasts)")
+        let pasted = state.photos.last ?? ""
+        #expect(pasted.hasPrefix(app.pictures + "/TinyCollage/Pasted image "), "\(pasted)")
+        #expect(try differingPixels(pasted, copied) == 0)
+    }
 }
 }
