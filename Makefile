@@ -52,6 +52,9 @@ DEBIAN_PACKAGES += poppler-utils
 # builds a database of it for the tests, where gio (libglib2.0-bin) reads it.
 DEBIAN_PACKAGES += shared-mime-info libglib2.0-bin
 
+# xclip: the clipboard's window tests read what Copy offers and offer what Paste takes.
+DEBIAN_PACKAGES += xclip
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

@@ -81,11 +81,20 @@ public enum Exporter {
     public static func write(consuming image: CairoImage, to path: String, format: ImageFormat, dpi: Int? = nil,
                              replacing: Bool = false) throws(ExportError) {
         try AtomicFile.write(to: path, replacing: replacing) { fd throws(ExportError) in
-            try encode(image, format: format, dpi: dpi, to: fd, path: path)
+            try encode(image, format: format, dpi: dpi, to: WriteSink(fd: fd), path: path)
         }
     }
 
-    private static func encode(_ image: CairoImage, format: ImageFormat, dpi: Int?, to fd: Int32,
+    /// The file `write` would write, as bytes in memory (for the clipboard);
+    /// `name` is what an error calls it. Consumes `image` as `write` does.
+    public static func encoded(consuming image: CairoImage, format: ImageFormat, dpi: Int? = nil,
+                               name: String) throws(ExportError) -> [UInt8] {
+        let sink = WriteSink(fd: nil)
+        try encode(image, format: format, dpi: dpi, to: sink, path: name)
+        return sink.bytes
+    }
+
+    private static func encode(_ image: CairoImage, format: ImageFormat, dpi: Int?, to sink: WriteSink,
                                path: String) throws(ExportError) {
         // JPEG has no alpha: a transparent background is saved white, not black.
         if case .jpeg = format, !image.isOpaque { flattenOntoWhite(image) }
@@ -94,7 +103,6 @@ public enum Exporter {
         let pixbuf = gdk_pixbuf_new_from_data(data, GDK_COLORSPACE_RGB, alpha ? 1 : 0, 8, Int32(image.width),
                                               Int32(image.height), Int32(image.stride), nil, nil)!
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        let sink = WriteSink(fd: fd)
         var error: UnsafeMutablePointer<GError>?
         var keys: [UnsafeMutablePointer<CChar>?] = []
         var values: [UnsafeMutablePointer<CChar>?] = []
@@ -183,18 +191,24 @@ public enum Exporter {
     }
 }
 
+/// Where the encoder's chunks go: a file, or (no descriptor) `bytes`.
 private final class WriteSink {
-    let fd: Int32
+    let fd: Int32?
+    var bytes: [UInt8] = []
     var errnoValue: Int32?
 
-    init(fd: Int32) {
+    init(fd: Int32?) {
         self.fd = fd
     }
 }
 
 private let writeChunk: GdkPixbufSaveFunc = { buffer, count, error, data in
     let sink = Unmanaged<WriteSink>.fromOpaque(data!).takeUnretainedValue()
-    guard let code = AtomicFile.writeAll(sink.fd, buffer!, count: Int(count)) else { return 1 }
+    guard let fd = sink.fd else {
+        sink.bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer, count: Int(count)))
+        return 1
+    }
+    guard let code = AtomicFile.writeAll(fd, buffer!, count: Int(count)) else { return 1 }
     sink.errnoValue = code
     g_set_error_literal(error, g_file_error_quark(), Int32(G_FILE_ERROR_IO.rawValue), strerror(code))
     return 0

@@ -33,6 +33,18 @@ import TestSupport
         #expect(folder.contents() == ["b.png", "c.png", "r.png"])
     }
 
+    /// What Copy puts on the clipboard: the very bytes Save writes, transparent or not.
+    @Test func encodedBytesAreTheFileWriteWrites() throws {
+        let folder = try FixtureFolder()
+        for background in [RGBAColor.white, .transparent] {
+            try Exporter.write(consuming: try collage(folder, background: background), to: folder.file("w.png"), format: .png,
+                               replacing: true)
+            let bytes = try Exporter.encoded(consuming: try collage(folder, background: background), format: .png, name: "copy")
+            #expect(bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.file("w.png")))))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
     @Test func jpegIsReadByAnotherDecoderAtItsQuality() throws {
         let folder = try FixtureFolder()
         try Exporter.write(consuming: try collage(folder), to: folder.file("c.jpg"), format: .jpeg(quality: 92))

@@ -143,12 +143,15 @@ final class CollageController {
         // After the photos are in: the preview must never see "checked, and none".
         admissionsInFlight -= 1
         let leftOut = result.leftOut + admission.leftOut
-        if leftOut > 0 {
-            toaster?.show(trn("%s photo was not added: a collage holds at most 9",
-                              "%s photos were not added: a collage holds at most 9", leftOut, String(leftOut)))
-        }
+        if leftOut > 0 { reportLeftOut(leftOut) }
         reportRefused(admission.refused)
         return result.added.count
+    }
+
+    /// `count` photos had no room: a collage holds at most nine.
+    func reportLeftOut(_ count: Int) {
+        toaster?.show(trn("%s photo was not added: a collage holds at most 9",
+                          "%s photos were not added: a collage holds at most 9", count, String(count)))
     }
 
     /// Whether adds are still being checked (tests wait for this).

@@ -27,6 +27,10 @@ struct Shortcut {
     enum Scope {
         /// The application's accelerator for a `win.`/`app.` action, anywhere in the window.
         case application(String)
+        /// A key the window takes for its `win.` action only when the focused
+        /// widget leaves it: a text field keeps Ctrl+C and Ctrl+V for its own
+        /// text (GTK runs application accelerators before the focused widget).
+        case window(String)
         /// A key the focused strip photo reads itself, for its `thumb.` action.
         case stripPhoto(String)
         /// A key another widget reads itself; listed, not bound here; the
@@ -44,7 +48,7 @@ struct Shortcut {
 
     var action: String? {
         switch scope {
-        case let .application(name), let .stripPhoto(name): return name
+        case let .application(name), let .window(name), let .stripPhoto(name): return name
         case let .widget(name): return name
         }
     }
@@ -69,6 +73,10 @@ enum Shortcuts {
             Shortcut(group: .collage, keys: ["<Control><Alt><Shift>s"], scope: .application("win.save-project-as"),
                      title: tr("Save the project as…")),
             Shortcut(group: .collage, keys: ["<Control>p"], scope: .application("win.print"), title: tr("Print the collage")),
+            Shortcut(group: .collage, keys: ["<Control>c"], scope: .window("win.copy"),
+                     title: tr("Copy the collage as an image")),
+            Shortcut(group: .collage, keys: ["<Control>v"], scope: .window("win.paste"),
+                     title: tr("Paste photos or an image")),
             Shortcut(group: .collage, keys: ["<Control><Shift>BackSpace"], scope: .application("win.clear"),
                      title: tr("Remove all photos")),
             Shortcut(group: .collage, keys: ["F9"], scope: .application("win.settings"), title: tr("Collage settings")),
@@ -113,6 +121,22 @@ enum Shortcuts {
             gtk_application_set_accels_for_action(app, action, keys.map { UnsafePointer($0) })
             keys.forEach { free($0) }
         }
+    }
+
+    /// Binds the window's own keys (`.window`) on `window`, in the bubble
+    /// phase: they run only when the focused widget did not take the key.
+    static func installWindowKeys(on window: Widget) {
+        let controller = gtk_shortcut_controller_new()!
+        gtk_event_controller_set_propagation_phase(controller.opaque, GTK_PHASE_BUBBLE)
+        gtk_shortcut_controller_set_scope(controller.opaque, GTK_SHORTCUT_SCOPE_LOCAL)
+        for shortcut in all {
+            guard case let .window(action) = shortcut.scope else { continue }
+            for key in shortcut.keys {
+                guard let trigger = gtk_shortcut_trigger_parse_string(key) else { continue }
+                gtk_shortcut_controller_add_shortcut(controller.opaque, gtk_shortcut_new(trigger, gtk_named_action_new(action)))
+            }
+        }
+        gtk_widget_add_controller(window, controller.opaque)
     }
 
     /// The accelerator a menu item shows beside `action`, if it has one.

@@ -20,6 +20,7 @@ extension TestControl {
         let table = Shortcuts.all.map { shortcut -> [String: Any] in
             var scope = "widget"
             if case .application = shortcut.scope { scope = "application" }
+            if case .window = shortcut.scope { scope = "window" }
             if case .stripPhoto = shortcut.scope { scope = "stripPhoto" }
             return ["action": shortcut.action ?? "", "keys": shortcut.keys.map(normalized), "title": shortcut.title,
                     "display": shortcut.display, "scope": scope]

@@ -104,6 +104,7 @@ final class TestControl {
     private func waitForIdle(attempt: Int = 0, quietLooks: Int = 0) {
         if attempt == 0, let display = gdk_display_get_default() { gdk_display_sync(display) }
         let busy = attempt == 0 || !window.controller.isIdle || !window.preview.isIdle || window.saver.isSaving
+            || !window.clipboard.isIdle
             || !(window.session?.isIdle ?? true)
         let quiet = busy ? 0 : quietLooks + 1
         if quiet >= 2 || attempt > 1500 {

@@ -234,6 +234,7 @@ extension CollagePreview {
         handOver(others) { g_menu_append_submenu(model, tr("_Swap With"), $0.cast(GMenuModel.self)) }
         appendWholeItem(for: id, to: model)
         appendItem(model, tr("_Reset Crop"), "cell.reset-crop")
+        appendItem(model, CollageClipboard.copyLabel, "win.copy")
         handOver(model) { gtk_popover_menu_set_menu_model(popover.opaque, $0.cast(GMenuModel.self)) }
         var rect = GdkRectangle(x: 0, y: 0, width: gtk_widget_get_width(cell), height: gtk_widget_get_height(cell))
         if let x, let y {

@@ -26,6 +26,8 @@ extension MainWindow {
             guard let parameter else { return }
             self?.controller.undoRemoval(g_variant_get_int32(OpaquePointer(parameter)))
         }
+        add("copy") { [weak self] _ in self?.clipboard.copy() }
+        add("paste") { [weak self] _ in self?.clipboard.paste() }
         add("clear") { [weak self] _ in self?.controller.clear() }
         addToggle("settings") { [weak self] in
             guard let self else { return }
@@ -74,6 +76,7 @@ extension MainWindow {
         setEnabled("save", !document.photos.isEmpty && !saver.isSaving)
         setEnabled("save-as", !document.photos.isEmpty && !saver.isSaving)
         setEnabled("clear", !document.photos.isEmpty)
+        setEnabled("copy", !document.photos.isEmpty)
         setEnabled("new-collage", document != CollageDocument(settings: controller.settings.collageDefaults))
         setEnabled("undo", controller.store.canUndo)
         setEnabled("redo", controller.store.canRedo)

@@ -27,6 +27,7 @@ final class MainWindow {
     let saver: SaveController
     let projects: ProjectController
     let recentProjects = RecentProjects()
+    let clipboard: CollageClipboard
     let settingsPanel: SettingsPanel
     let picker: LayoutPicker
     /// The preview with the layout picker under it: one region for F6.
@@ -105,6 +106,7 @@ final class MainWindow {
         gallery = GalleryView(controller: controller)
         saver = SaveController(controller: controller)
         projects = ProjectController(controller: controller)
+        clipboard = CollageClipboard(controller: controller, window: window.widget)
         settingsPanel = SettingsPanel(controller: controller)
         picker = LayoutPicker(controller: controller)
 
@@ -153,6 +155,7 @@ final class MainWindow {
         Companion.attach(self, to: window.widget)
         installActions()
         installPrint()
+        Shortcuts.installWindowKeys(on: window.widget)
         installDrop(on: screen)
         installAdaptiveLayout(sizer: sizer)
         installSettingsKeys()
@@ -239,7 +242,9 @@ final class MainWindow {
         appendItem(saving, tr("Save _As…"), "win.save-as")
         appendItem(saving, tr("Pr_int…"), "win.print")
         let edit = g_menu_new()!
-        appendItem(edit, tr("_Clear All"), "win.clear")
+        appendItem(edit, CollageClipboard.copyLabel, "win.copy")
+        appendItem(edit, tr("Past_e"), "win.paste")
+        appendItem(edit, tr("C_lear All"), "win.clear")
         let view = g_menu_new()!
         appendItem(view, tr("Collage _Settings"), "win.settings")
         let app = g_menu_new()!

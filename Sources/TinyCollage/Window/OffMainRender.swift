@@ -1,75 +1,59 @@
-// The collage rendered again from the original files at its output size, off
-// the main loop: a one-off compositor (full-size decodes must not push the
-// preview's cached ones out), the work on a background queue, the result back
-// on the main loop through MainLoop.post. Save, Print and Copy all render this
-// way. What to do with the pixels (write a file, hand them to a printer) is
-// left to the caller; so are the messages a failure becomes.
+// Rendering the collage at its output size without holding up the window:
+// a one-off compositor (not the preview's, whose cached small decodes a
+// full-size render would push out), the work on a background queue, the
+// answer back on GTK's main loop (MainLoop.post). Save, Copy, Print and
+// Save Project's preview go through here; what is done with the pixels — a file, the clipboard, a
+// page — is theirs. A late answer reaches its caller through whatever the
+// caller captured (weakly, by the lifetime rule).
 
 import CollageCore
 import CollageRender
 import Dispatch
 import Synchronization
 
+@MainActor
 enum OffMainRender {
     struct Settings: Sendable {
-        /// Hears how many photos are painted so far, on a decoding thread.
+        /// Photos that cannot be read are left out (and named in the result) rather than failing the render.
+        var skipFailures = true
+        /// Hears, on the decoding threads, how many photos have been painted.
         var step: (@Sendable (Int) -> Void)?
-        /// Leave out photos that cannot be read (RenderResult.failures names
-        /// them) rather than fail; only `renderHere` can report them.
-        var skipFailures = false
-
-        init(step: (@Sendable (Int) -> Void)? = nil, skipFailures: Bool = false) {
-            self.step = step
-            self.skipFailures = skipFailures
-        }
     }
 
-    /// Renders `document` at its output size and hands the image to
-    /// `completion` on the main loop. A photo that cannot be read fails it.
-    @MainActor
+    /// Renders `document` at its output size; `completion` runs on the main loop.
     static func render(_ document: CollageDocument, settings: Settings = Settings(),
-                       completion: @escaping @MainActor (Result<CairoImage, RenderError>) -> Void) {
-        let settings = Settings(step: settings.step, skipFailures: false)
-        let compositor = Compositor.oneOff()
-        run({ () -> Result<CairoImage, RenderError> in
-            do throws(RenderError) {
-                return .success(try renderHere(document, compositor: compositor, settings: settings).image)
-            } catch {
-                return .failure(error)
-            }
-        }, then: completion)
+                       completion: @escaping @MainActor @Sendable (Result<RenderResult, RenderError>) -> Void) {
+        run({ compositor in paint(document, with: compositor, settings: settings) }, completion: completion)
     }
 
-    /// Runs `work` on a background queue and hands its value to `then` on the main loop.
-    @MainActor
-    static func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value,
-                                     then: @escaping @MainActor (Value) -> Void) {
-        let box = Completion(then)
+    /// Runs `work` on a background queue with a one-off compositor, and hands
+    /// what it returns to `completion` on the main loop: for callers that must
+    /// also finish off the main loop (encode, write), and may render more than once.
+    static func run<Output: Sendable>(_ work: @escaping @Sendable (Compositor) -> Output,
+                                      completion: @escaping @MainActor @Sendable (Output) -> Void) {
+        let compositor = Compositor.oneOff()
+        run({ work(compositor) }, completion: completion)
+    }
+
+    /// Runs `work` on a background queue and hands what it returns to
+    /// `completion` on the main loop, for work that brings its own compositor.
+    static func run<Output: Sendable>(_ work: @escaping @Sendable () -> Output,
+                                      completion: @escaping @MainActor @Sendable (Output) -> Void) {
         DispatchQueue.global(qos: .userInitiated).async {
-            let value = work()
-            MainLoop.post { box.call(value) }
+            let output = work()
+            MainLoop.post { completion(output) }
         }
     }
 
-    /// The render itself, on the calling thread (never the main loop's):
-    /// for a caller that does more there with the pixels, as Save writes them.
-    static func renderHere(_ document: CollageDocument, compositor: Compositor,
-                           settings: Settings) throws(RenderError) -> RenderResult {
+    /// The render itself, on the calling (background) thread.
+    nonisolated static func paint(_ document: CollageDocument, with compositor: Compositor,
+                                  settings: Settings) -> Result<RenderResult, RenderError> {
         let painted = PaintedCount()
         let step = settings.step
-        return try compositor.render(document, skipFailures: settings.skipFailures) { _, _ in
-            let done = painted.next()
-            step?(done)
+        return Result { () throws(RenderError) in
+            try compositor.render(document, skipFailures: settings.skipFailures) { _, _ in step?(painted.next()) }
         }
     }
-}
-
-/// The main-loop completion, carried through the background queue untouched.
-private final class Completion<Value: Sendable>: @unchecked Sendable {
-    // Unchecked: `call` runs only on the main loop (MainLoop.post), where the closure was made.
-    private let then: @MainActor (Value) -> Void
-    init(_ then: @escaping @MainActor (Value) -> Void) { self.then = then }
-    @MainActor func call(_ value: Value) { then(value) }
 }
 
 /// Photos painted so far, counted on the decoding threads.

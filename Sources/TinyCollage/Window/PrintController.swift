@@ -66,7 +66,9 @@ final class PrintController {
         connect(run)
         current = run
         observer?()
-        OffMainRender.render(document) { [weak run] result in run?.rendered = result }
+        OffMainRender.render(document, settings: .init(skipFailures: false)) { [weak run] result in
+            run?.rendered = result.map(\.image)
+        }
         var error: UnsafeMutablePointer<GError>?
         let result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error)
         if result == GTK_PRINT_OPERATION_RESULT_ERROR { finish(run, failure: .printer(Self.takeReason(error))) }

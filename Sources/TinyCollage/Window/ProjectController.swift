@@ -102,11 +102,11 @@ final class ProjectController {
     /// loop), the file is written again with it, unless the collage was saved
     /// again or the file changed meanwhile. The project is on disk before.
     private func addPreview(of document: CollageDocument, to path: String) {
-        OffMainRender.run({ ProjectPreview.png(of: document) }) { [weak self] preview in
+        OffMainRender.run({ ProjectPreview.png(of: document) }, completion: { [weak self] preview in
             guard let self, let preview, self.saved[path] == document,
                   let (onDisk, _) = try? ProjectIO.read(path: path), onDisk == document else { return }
             try? ProjectIO.write(document, to: path, preview: preview)
-        }
+        })
     }
 
     private func fail(_ path: String, _ reason: String) {

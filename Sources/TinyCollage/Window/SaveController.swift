@@ -71,18 +71,18 @@ final class SaveController {
     private func write(candidates: [String], format: ImageFormat, replacing: Bool, typeFromName: Bool = false) {
         isSaving = true
         let document = controller.document
-        // Not the preview's: full-size decodes would push its cached ones out.
-        let compositor = Compositor.oneOff()
         // Each photo painted is a step; writing the file is the last.
         let steps = document.photos.count + 1
         progress?.start()
         let step: @Sendable (Int) -> Void = { done in
             MainLoop.post { [weak self] in self?.progress?.set(done: done, of: steps) }
         }
-        OffMainRender.run({
-            Self.render(document, compositor: compositor, candidates: candidates, format: format,
-                        replacing: replacing, step: step)
-        }, then: { outcome in self.finish(outcome, typeFromName: typeFromName ? format : nil) })
+        OffMainRender.run({ compositor in
+            Self.render(document, compositor: compositor, candidates: candidates, format: format, replacing: replacing,
+                        step: step)
+        }, completion: { [weak self] outcome in
+            self?.finish(outcome, typeFromName: typeFromName ? format : nil)
+        })
     }
 
     /// The folder's name as a person knows it ("Pictures"), for the toast.
@@ -136,13 +136,13 @@ final class SaveController {
                                            format: ImageFormat, replacing: Bool,
                                            step: @escaping @Sendable (Int) -> Void) -> Outcome {
         var skipped: [LoadError] = []
+        let settings = OffMainRender.Settings(skipFailures: true, step: step)
         do throws(Failure) {
             let path = try FreshName.first(of: candidates, taken: \.isTaken) { path throws(Failure) in
                 // Rendered per attempt: export converts the pixels in place.
                 let result: RenderResult
                 do throws(RenderError) {
-                    result = try OffMainRender.renderHere(document, compositor: compositor,
-                                                          settings: .init(step: step, skipFailures: true))
+                    result = try OffMainRender.paint(document, with: compositor, settings: settings).get()
                 } catch {
                     throw .render(error)
                 }
