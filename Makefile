@@ -45,6 +45,9 @@ DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 # valgrind: the leak tests run the loading path and the window under memcheck.
 DEBIAN_PACKAGES += valgrind
 
+# poppler-utils: the PDF tests read the written page back (pdfinfo, pdfimages, pdftotext, pdftoppm, pdftocairo).
+DEBIAN_PACKAGES += poppler-utils
+
 .PHONY: all deps toolchain build release data run check test validate install uninstall pot clean
 
 all: build

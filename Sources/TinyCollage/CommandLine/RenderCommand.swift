@@ -39,7 +39,8 @@ struct RenderCommand {
             .line(tr("   or: tinycollage render --output FILE PROJECT [OPTION…]")),
             .blank,
             .line(tr("Renders the collage of up to %s photos, as the window does, and writes FILE.", String(CollageLayout.maximumPhotos))),
-            .line(tr("The format follows FILE’s extension: .png, .jpg or .jpeg.")),
+            .line(tr("The format follows FILE’s extension: .png, .jpg, .jpeg or .pdf.")),
+            .line(tr("A PDF is one page of the collage’s size at its DPI (72 when it has none), the photos at that resolution and the title as text.")),
             .line(tr("A PROJECT (.tinycollage) is drawn as it was saved; options after it change what they name.")),
             .blank,
             .line(tr("Options:")),
@@ -262,9 +263,9 @@ struct RenderCommand {
     static func render(_ options: Options) throws(Failure) {
         guard let output = options.output else { throw .usage(tr("--output FILE is required")) }
         guard let format = ImageFormat(path: output, quality: options.quality) else {
-            throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", FilePathText.displayText(output)))
+            throw .usage(tr("%s: the output must end in .png, .jpg, .jpeg or .pdf", FilePathText.displayText(output)))
         }
-        if format != .png, !options.settings.backgroundIsOpaque {
+        if !format.keepsTransparency, !options.settings.backgroundIsOpaque {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
         guard !options.photos.isEmpty else { throw .usage(tr("no photos given")) }
@@ -291,25 +292,43 @@ struct RenderCommand {
         }
         let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
         let compositor = Compositor.oneOff()
-        let result: RenderResult
+        let cells: [CellRect]
         do {
-            result = try compositor.render(document)
-        } catch {
-            if case let .load(load) = error {
-                throw .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
+            if format == .pdf {
+                cells = Array(try PDFExporter.write(document, compositor: compositor, to: output, replacing: options.force).cells.values)
+            } else {
+                let result = try compositor.render(document)
+                cells = Array(result.cells.values)
+                try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
             }
-            throw .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
-        }
-        do {
-            try Exporter.write(consuming: result.image, to: output, format: format, replacing: options.force)
         } catch {
-            throw .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
+            throw failure(error, output: output)
         }
         if let note { printError("tinycollage: " + note) }
-        if let narrowed = narrowedBorder(options.settings.style, cells: Array(result.cells.values)) {
+        if let narrowed = narrowedBorder(options.settings.style, cells: cells) {
             printError("tinycollage: " + tr("--border %s is wider than the cells leave room for; drawn %s pixels wide in the smallest",
                                             String(options.settings.style.borderWidth), String(narrowed)))
         }
+    }
+}
+
+/// A render's or a write's failure as the command says it: the photo, else the output, and why.
+private func failure(_ error: any Error, output: String) -> RenderCommand.Failure {
+    switch error {
+    case let error as PDFExporter.Failure:
+        switch error {
+        case let .render(error): return failure(error, output: output)
+        case let .write(error): return failure(error, output: output)
+        }
+    case let error as RenderError:
+        if case let .load(load) = error {
+            return .input(tr("%s: %s", FilePathText.displayText(load.path), Messages.reason(load.reason)))
+        }
+        return .input(tr("%s: %s", FilePathText.displayText(output), Messages.render(error)))
+    case let error as ExportError:
+        return .input(tr("%s: %s", FilePathText.displayText(error.path), Messages.reason(error.reason)))
+    default:
+        return .input(tr("%s: %s", FilePathText.displayText(output), String(describing: error)))
     }
 }
 
