@@ -20,20 +20,24 @@ struct Canvas: @unchecked Sendable {
     private let surface: OpaquePointer
     /// Surface units per collage pixel (72 / dpi for a PDF page).
     private let unitsPerPixel: Double
+    /// A vector canvas's photos from JPEGs are embedded as JPEGs of this quality (JPEGTile); nil keeps every one lossless.
+    let photoQuality: Int?
 
     init(_ image: CairoImage) {
         size = image.size
         self.image = image
         surface = image.surface
         unitsPerPixel = 1
+        photoQuality = nil
     }
 
     /// A vector surface (not an image surface) that shows `size` pixels at `unitsPerPixel` of its units each.
-    init(vector surface: OpaquePointer, size: PixelSize, unitsPerPixel: Double) {
+    init(vector surface: OpaquePointer, size: PixelSize, unitsPerPixel: Double, photoQuality: Int?) {
         self.size = size
         image = nil
         self.surface = surface
         self.unitsPerPixel = unitsPerPixel
+        self.photoQuality = photoQuality
     }
 
     /// Whether what is drawn stays vectors and text (so nothing may be

@@ -118,13 +118,14 @@ public struct Compositor: Sendable {
     /// page) through `unitsPerPixel` of the surface's units per pixel — the
     /// same drawing as `render`'s, each photo embedded at its cell's pixels.
     /// Every decode is kept at its cell's size until all have come (about
-    /// the collage's pixels in memory, as a render's canvas).
+    /// the collage's pixels in memory, as a render's canvas). `photoQuality`:
+    /// photos from JPEGs go as JPEGs of that quality (JPEGTile); nil, lossless.
     public func draw(_ document: CollageDocument, onVector surface: OpaquePointer, unitsPerPixel: Double,
-                     skipFailures: Bool = false,
+                     photoQuality: Int? = nil, skipFailures: Bool = false,
                      arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)? = nil) throws(RenderError) -> Drawn {
         let size = document.settings.outputSize
         return try draw(document, size: size, skipFailures: skipFailures, arrived: arrived) { () throws(RenderError) -> Canvas in
-            Canvas(vector: surface, size: size, unitsPerPixel: unitsPerPixel)
+            Canvas(vector: surface, size: size, unitsPerPixel: unitsPerPixel, photoQuality: photoQuality)
         }
     }
 
@@ -316,6 +317,9 @@ private final class PaintPass: @unchecked Sendable {
             // The cell's pixels, made here so the decode can go at once.
             let place = StylePainter.placement(of: decoded.image.size, crop: crop, fit: fit, in: cell, look: look)
             let tile = StylePainter.tile(decoded.image, crop: crop, fit: fit, in: cell, at: place)
+            if let tile, let quality = canvas.photoQuality, JPEGTile.isJPEG(path) {
+                JPEGTile.attach(to: tile, quality: quality)
+            }
             lock.withLock {
                 if let tile { tiles[index] = (place, tile) }
                 sizeByIndex[index] = decoded.originalSize

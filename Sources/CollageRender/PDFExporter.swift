@@ -3,7 +3,8 @@
 // drawn by the Compositor's one drawing code on a Cairo PDF surface seen
 // through a scale of 72/dpi points per pixel (Canvas). So each photo is an
 // image of its cell's pixels (ppi = the DPI), the title is text, the
-// background, gradient, borders and rounded corners are vectors; the shadows
+// background, gradient, borders and rounded corners are vectors (a photo
+// that was a JPEG goes as a JPEG again, JPEGTile; others lossless); the shadows
 // (an alpha mask each) and the blurred background (a small picture scaled
 // up) are images. The bytes go through AtomicFile like a PNG's, so a failed
 // or interrupted write leaves nothing. Choosing PDF (a ".pdf" name, Save As's
@@ -35,11 +36,13 @@ public enum PDFExporter {
     }
 
     /// Draws `document` with `compositor` onto a new PDF at `path`, atomically.
-    /// `skipFailures` and `arrived` are the compositor's (Save leaves out a
-    /// photo that can no longer be read and says so).
+    /// Photos that were JPEGs are embedded as JPEGs of `photoQuality` (nil:
+    /// every photo lossless, Flate). `skipFailures` and `arrived` are the
+    /// compositor's (Save leaves out a photo that can no longer be read and says so).
     @discardableResult
     public static func write(_ document: CollageDocument, compositor: Compositor, to path: String,
-                             replacing: Bool = false, skipFailures: Bool = false,
+                             replacing: Bool = false, photoQuality: Int? = ImageFormat.defaultJPEGQuality,
+                             skipFailures: Bool = false,
                              arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)? = nil) throws(Failure) -> Compositor.Drawn {
         var drawn: Compositor.Drawn?
         var renderFailure: RenderError?
@@ -59,7 +62,7 @@ public enum PDFExporter {
                 }
                 do throws(RenderError) {
                     drawn = try compositor.draw(document, onVector: surface, unitsPerPixel: perPixel,
-                                                skipFailures: skipFailures, arrived: arrived)
+                                                photoQuality: photoQuality, skipFailures: skipFailures, arrived: arrived)
                 } catch {
                     renderFailure = error
                     cairo_surface_finish(surface)

@@ -2,7 +2,7 @@
 // tools as a person's PDF reader or print shop would: the page's size in
 // points is the collage's pixels at its DPI (pdfinfo), each photo is one
 // image at the resolution its cell needs (pdfimages -list: its pixels are the
-// cell's, its ppi the DPI), the title is text (pdftotext, Latin and
+// cell's, its ppi the DPI; a JPEG's a JPEG, a PNG's lossless), the title is text (pdftotext, Latin and
 // Japanese), a transparent background stays transparent (pdftocairo
 // -transp), and a PDF that cannot be written is refused with the file named
 // and nothing left behind.
@@ -40,6 +40,8 @@ import TestSupport
     struct Embedded {
         var type: String
         var width: Int, height: Int
+        /// "jpeg" (DCT) or "image" (raw pixels, Flate).
+        var encoding: String
         var xPPI: Double, yPPI: Double
     }
 
@@ -51,7 +53,7 @@ import TestSupport
             guard f.count >= 14, let w = Int(f[3]), let h = Int(f[4]), let x = Double(f[12]), let y = Double(f[13]) else {
                 return nil
             }
-            return Embedded(type: f[2], width: w, height: h, xPPI: x, yPPI: y)
+            return Embedded(type: f[2], width: w, height: h, encoding: f[8], xPPI: x, yPPI: y)
         }
     }
 
@@ -87,11 +89,12 @@ import TestSupport
 
     @Test func eachPhotoIsOneImageAtItsCellsPixelsAndTheDPI() throws {
         let folder = try FixtureFolder()
-        // Photos far larger than their cells, each of another shape.
+        // Photos far larger than their cells, each of another shape; photo-like
+        // (smooth colour fields: raw fractal noise is what a JPEG keeps least well).
         let names = try [("a.jpg", "2400x1600"), ("b.jpg", "1600x2400"), ("c.jpg", "2000x2000"), ("d.jpg", "3000x1000")]
             .enumerated().map { index, photo in
-                _ = try folder.convert(["-size", photo.1, "plasma:fractal", "-seed", String(index + 1), "-quality", "90"],
-                                       to: photo.0)
+                _ = try folder.convert(["-size", photo.1, "plasma:fractal", "-seed", String(index + 1), "-blur", "0x8",
+                                        "-quality", "90"], to: photo.0)
                 return photo.0
             }
         let project = try Self.project(folder, photos: names, width: 1200, height: 1600, dpi: 300)
@@ -102,6 +105,8 @@ import TestSupport
         for image in images {
             // Two columns of two: each cell 600 x 800 pixels, at 300 dpi.
             #expect(image.type == "image" && image.width == 600 && image.height == 800, "\(image)")
+            // JPEGs go as JPEGs again (of the cell's pixels), not as deflated pixels.
+            #expect(image.encoding == "jpeg", "\(image)")
             #expect(abs(image.xPPI - 300) <= 6 && abs(image.yPPI - 300) <= 6, "\(image)")
         }
         // What the page shows is the collage: the PNG of the same project, pixel for pixel nearly.
@@ -146,6 +151,9 @@ import TestSupport
         let photo = try pixelWithImageMagick(folder.file("r.png"), x: 100, y: 200)
         #expect(gap.a == 0, "the gap is bare: \(gap)")
         #expect(photo.a == 255 && photo.r > 240 && photo.b < 15, "the photo is opaque: \(photo)")
+        // PNGs stay lossless.
+        let images = try Self.images(folder.file("t.pdf"))
+        #expect(images.count == 2 && images.allSatisfy { $0.encoding == "image" }, "\(images)")
         // A JPEG of it is still refused; a PDF is not.
         #expect(try tinycollage(["render", "-o", folder.file("t.jpg"), project]).status == 2)
     }

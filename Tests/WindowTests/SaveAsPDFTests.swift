@@ -10,12 +10,14 @@ import TestSupport
 
 extension AppWindow {
 @Suite struct SaveAsPDFTests {
-    /// Two photo-like pictures (colour fields, not flat colours) in the home's Pictures.
+    /// Two photo-like pictures (smooth colour fields, not flat colours, not
+    /// the raw fractal noise a JPEG keeps least well) in the home's Pictures.
     private func start() throws -> AppUnderTest {
         let home = try FixtureFolder()
         try FileManager.default.createDirectory(atPath: home.file("Pictures"), withIntermediateDirectories: true)
         let photos = try [("beach.jpg", "1200x800", "3"), ("forest.jpg", "800x1200", "4")].map { name, size, seed in
-            try home.convert(["-size", size, "plasma:fractal", "-seed", seed, "-quality", "90"], to: "Pictures/" + name)
+            try home.convert(["-size", size, "plasma:fractal", "-seed", seed, "-blur", "0x3", "-quality", "90"],
+                             to: "Pictures/" + name)
         }
         let app = try AppUnderTest(files: photos, home: home, accessibility: true)
         try app.idle()

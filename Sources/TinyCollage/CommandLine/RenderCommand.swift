@@ -64,7 +64,7 @@ struct RenderCommand {
             .option("--border-color COLOR", tr("the border’s colour: white, black, #rrggbb or #rrggbbaa (default white)")),
             .option("--shadow, --no-shadow", tr("a soft shadow below and right of each photo, or none (default none)")),
             .option("--fit cover|contain", tr("cover: photos fill their cells, cropped; contain: each photo shown whole (default cover)")),
-            .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
+            .option("-q, --quality Q", tr("JPEG quality from 1 to 100, also of a PDF’s photos that were JPEGs (default 92)")),
             .option("-t, --title TEXT|auto", tr("a title on the collage; “auto” suggests one from where and when the photos were taken")),
             .option("--title-position POS", tr("top, bottom or overlay (over the photos) (default top)")),
             .option("--title-size PERCENT", tr("the title’s height in percent of the collage’s shorter side, 2 to 20 (default 6)")),
@@ -295,7 +295,8 @@ struct RenderCommand {
         let cells: [CellRect]
         do {
             if format == .pdf {
-                cells = Array(try PDFExporter.write(document, compositor: compositor, to: output, replacing: options.force).cells.values)
+                cells = Array(try PDFExporter.write(document, compositor: compositor, to: output, replacing: options.force,
+                                                       photoQuality: options.quality).cells.values)
             } else {
                 let result = try compositor.render(document)
                 cells = Array(result.cells.values)
