@@ -45,7 +45,8 @@ DEBIAN_PACKAGES += bubblewrap libstdc++-12-dev
 # valgrind: the leak tests run the loading path and the window under memcheck.
 DEBIAN_PACKAGES += valgrind
 
-# poppler-utils: the print window tests read the PDF that GTK's Print to File wrote (pdfinfo, pdftoppm, pdfimages).
+# poppler-utils: the PDF and print tests read the written page back (pdfinfo,
+# pdfimages, pdftotext, pdftoppm, pdftocairo), also what GTK's Print to File wrote.
 DEBIAN_PACKAGES += poppler-utils
 
 # shared-mime-info's update-mime-database checks the project MIME type and

@@ -121,14 +121,12 @@ def report_paper(photos, runs, targets):
     rows, ratios = paper.measure(photos, runs)
     log("")
     log(f"A3 at 300 dpi: nine 6000x4000 JPEGs -> {paper.WIDTH}x{paper.HEIGHT}; our memory is the peak of the "
-        "summed RSS of render and its workers")
+        "summed RSS of render and its workers; vips cannot write such a PDF, so ours is timed against its PNG job")
     table(rows, paper.HEADER, "lrrrrrr")
     for ext, (r_time, r_mem) in ratios.items():
-        targets += [(f"A3 {ext} ours ÷ vips", f"{r_time:.2f}", f"≤ {paper.TARGET_TIME}", r_time <= paper.TARGET_TIME),
+        targets += [(f"A3 {ext} ours ÷ vips" + (" (png)" if ext == "pdf" else ""), f"{r_time:.2f}", f"≤ {paper.TARGET_TIME}", r_time <= paper.TARGET_TIME),
                     (f"A3 {ext} peak ÷ (pixels + 100 MB)", f"{r_mem:.2f}", f"≤ {paper.TARGET_MEMORY}",
                      r_mem <= paper.TARGET_MEMORY)]
-    if "pdf" not in ratios:
-        targets.append(("A3 pdf", "not available (render has no --paper)", "", False))
 
 
 def main():

@@ -7,14 +7,21 @@
 # from /proc every 5 ms), because the workers' own high-water marks are
 # reached at different moments and adding them would overstate it. The
 # output's pixel bytes are 4 per pixel (the Cairo ARGB32 page we composite).
-# PDF is timed only if this build's render takes --paper (else "not available").
-# Layout and fixtures are peers.py's and fixtures.py's.
+# The PDF is the same page at 300 dpi (a 297 x 420 mm page, each photo embedded
+# at its cell's pixels): through --paper a3 --dpi 300 when this build's render
+# takes them, else through a project holding the nine photos, that size and
+# dpi 300. vips cannot make such a PDF (its pdfsave is not in Debian's build,
+# and would hold one flattened bitmap), so the PDF is timed against the same
+# vips job as the PNG figure (thumbnails + arrayjoin to a PNG), and the table
+# says so. Layout and fixtures are peers.py's and fixtures.py's.
 
+import json
 import os
 import shlex
 import subprocess
 import threading
 import time
+import uuid
 
 from common import BENCH_DIR, TINYCOLLAGE, median, run_measured
 from peers import ROW_ORDER
@@ -76,30 +83,47 @@ def has_paper_option():
     return "--paper" in out.stdout + out.stderr
 
 
+# The vips job a format is timed against: PDF against PNG's (see the top).
+VIPS_EXT = {"jpg": "jpg", "png": "png", "pdf": "png"}
+
+
+def a3_project(photos, work):
+    """A project of the nine photos on the A3 page at 300 dpi, for a build without --paper."""
+    path = os.path.join(work, "a3.tinycollage")
+    document = {"photos": [{"id": str(uuid.uuid4()), "path": p, "crop": {"zoom": 1, "centerX": 0.5, "centerY": 0.5}}
+                           for p in photos],
+                "settings": {"outputSize": {"width": WIDTH, "height": HEIGHT}, "dpi": 300, "gap": 0, "margin": 0,
+                             "background": {"red": 1, "green": 1, "blue": 1, "alpha": 1}, "proportions": {}}}
+    with open(path, "w") as f:
+        json.dump({"application": "tinycollage-project", "formatVersion": 1, "document": document}, f)
+    return path
+
+
 def commands(photos, ext, paper):
     """(ours argv, vips argv) writing the page as ext."""
     work = os.path.join(BENCH_DIR, "out", "a3")
     tmp = os.path.join(work, "vips-tmp")
     os.makedirs(tmp, exist_ok=True)
     size = ["--paper", "a3", "--dpi", "300"] if paper else ["--size", f"{WIDTH}x{HEIGHT}"]
-    ours = [TINYCOLLAGE, "render", "--output", os.path.join(work, f"ours.{ext}"), *size, "--force", *photos]
+    output = os.path.join(work, f"ours.{ext}")
+    if ext == "pdf" and not paper:
+        ours = [TINYCOLLAGE, "render", "--output", output, a3_project(photos, work), "--force"]
+    else:
+        ours = [TINYCOLLAGE, "render", "--output", output, *size, "--force", *photos]
     cw, ch = -(-WIDTH // 3), -(-HEIGHT // 3)
     thumbs = " ".join(os.path.join(tmp, os.path.splitext(os.path.basename(photos[i]))[0] + ".v")
                       for i in ROW_ORDER)
     vips = ["sh", "-c", shlex.join(["vipsthumbnail", *photos, "--size", f"{cw}x{ch}!", "--smartcrop", "centre",
                                     "-o", os.path.join(tmp, "%s.v")])
-            + " && " + shlex.join(["vips", "arrayjoin", thumbs, os.path.join(work, f"vips.{ext}"), "--across", "3"])]
+            + " && " + shlex.join(["vips", "arrayjoin", thumbs, os.path.join(work, f"vips.{VIPS_EXT[ext]}"), "--across", "3"])]
     return ours, vips
 
 
 def measure(photos, runs):
-    """Rows for the table and {ext: (time ratio, memory ratio)}; PDF rows say "not available" without --paper."""
+    """Rows for the table and {ext: (time ratio, memory ratio)}."""
     paper = has_paper_option()
     rows, ratios = [], {}
     for ext in ("jpg", "png", "pdf"):
-        if ext == "pdf" and not paper:
-            rows.append(["a3 " + ext, "not available", "", "", "", "", ""])
-            continue
         ours_argv, vips_argv = commands(photos, ext, paper)
         run_tree_measured(ours_argv)
         run_measured(vips_argv)
@@ -111,7 +135,8 @@ def measure(photos, runs):
         mem = median([s[1] for s in ours])
         r_time, r_mem = t_ours / t_vips, mem / BUDGET_MB
         ratios[ext] = (r_time, r_mem)
-        rows.append([f"a3 {ext}", f"{t_ours:.2f} s", f"{t_vips:.2f} s", f"{r_time:.2f} ({'met' if r_time <= TARGET_TIME else 'NOT MET'})",
+        label = "a3 pdf (vips: its png)" if ext == "pdf" else f"a3 {ext}"
+        rows.append([label, f"{t_ours:.2f} s", f"{t_vips:.2f} s", f"{r_time:.2f} ({'met' if r_time <= TARGET_TIME else 'NOT MET'})",
                      f"{mem:.0f} MB", f"{BUDGET_MB:.0f} MB",
                      f"{r_mem:.2f} ({'met' if r_mem <= TARGET_MEMORY else 'NOT MET'})"])
     return rows, ratios

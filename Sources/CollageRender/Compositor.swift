@@ -6,7 +6,9 @@
 // Photos are decoded in parallel on all cores through PhotoSource; what to do
 // with a photo that fails is the caller's choice (`skipFailures`). The
 // settings and, for a one-off render, every photo's header are checked
-// before the canvas is allocated (a 32767² one is 4 GB).
+// before the canvas is allocated (a 32767² one is 4 GB). The canvas is a
+// CairoImage (`render`) or a vector surface such as a PDF page (`draw(_:onVector:…)`,
+// see Canvas), drawn by the same code.
 
 import CPangoCairo
 import CPixbuf
@@ -84,8 +86,57 @@ public struct Compositor: Sendable {
     /// for a preview that shows photos one by one.
     public func render(_ document: CollageDocument, size: PixelSize? = nil, skipFailures: Bool = false,
                        arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)? = nil) throws(RenderError) -> RenderResult {
+        let target = size ?? document.settings.outputSize
+        var image: CairoImage?
+        let drawn = try draw(document, size: target, skipFailures: skipFailures, arrived: arrived) { () throws(RenderError) -> Canvas in
+            guard let made = CairoImage.make(width: target.width, height: target.height,
+                                             opaque: document.settings.backgroundIsOpaque) else {
+                throw .tooLarge(target)
+            }
+            image = made
+            return Canvas(made)
+        }
+        cairo_surface_flush(image!.surface)
+        var result = RenderResult(image: image!, failures: drawn.failures, originalSizes: drawn.originalSizes,
+                                  cells: drawn.cells)
+        result.dividers = drawn.dividers
+        result.shape = drawn.shape
+        result.scale = drawn.scale
+        return result
+    }
+
+    /// What drawing a collage came to, apart from the surface it was drawn on (RenderResult's fields).
+    public struct Drawn: Sendable {
+        public var failures: [Photo.ID: LoadError]
+        public var originalSizes: [Photo.ID: PixelSize]
+        public var cells: [Photo.ID: CellRect]
+        public var dividers: [Divider]
+        public var shape: String
+        public var scale: Double
+    }
+
+    /// Draws `document` at its output size on a vector `surface` (a PDF
+    /// page) through `unitsPerPixel` of the surface's units per pixel — the
+    /// same drawing as `render`'s, each photo embedded at its cell's pixels.
+    /// Every decode is kept at its cell's size until all have come (about
+    /// the collage's pixels in memory, as a render's canvas). `photoQuality`:
+    /// photos from JPEGs go as JPEGs of that quality (JPEGTile); nil, lossless.
+    public func draw(_ document: CollageDocument, onVector surface: OpaquePointer, unitsPerPixel: Double,
+                     photoQuality: Int? = nil, skipFailures: Bool = false,
+                     arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)? = nil) throws(RenderError) -> Drawn {
+        let size = document.settings.outputSize
+        return try draw(document, size: size, skipFailures: skipFailures, arrived: arrived) { () throws(RenderError) -> Canvas in
+            Canvas(vector: surface, size: size, unitsPerPixel: unitsPerPixel, photoQuality: photoQuality)
+        }
+    }
+
+    /// The one drawing of a collage: every check first, then `makeCanvas`
+    /// (so nothing large is allocated for a document that cannot be drawn),
+    /// then the photos, the look and the title on it.
+    private func draw(_ document: CollageDocument, size target: PixelSize, skipFailures: Bool,
+                      arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?,
+                      makeCanvas: () throws(RenderError) -> Canvas) throws(RenderError) -> Drawn {
         let settings = document.settings
-        let target = size ?? settings.outputSize
         let maximum = CollageSettings.maximumSide
         let noRoom = RenderError.layout(.noRoom(size: settings.outputSize, gap: settings.gap, margin: settings.margin))
         guard !settings.outputSize.isEmpty, !target.isEmpty else { throw noRoom }
@@ -111,10 +162,7 @@ public struct Compositor: Sendable {
         } catch {
             throw .layout(error)
         }
-        guard let image = CairoImage.make(width: target.width, height: target.height,
-                                          opaque: settings.backgroundIsOpaque) else {
-            throw .tooLarge(target)
-        }
+        let canvas = try makeCanvas()
         // A failed photo leaves the layout; the rest are laid out and painted
         // again (decodes come from the cache when it keeps them).
         while true {
@@ -128,17 +176,13 @@ public struct Compositor: Sendable {
             }
             let cells = frame.cells
             let look = CellLook(settings, scale: frame.scale)
-            let pass = paintAll(photos, cells: cells, settings: settings, look: look, into: image, arrived: arrived)
+            let pass = paintAll(photos, cells: cells, settings: settings, look: look, on: canvas, arrived: arrived)
             if pass.failures.isEmpty {
                 pass.finish(settings, look: look, cells: cells)
-                TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: image)
-                cairo_surface_flush(image.surface)
-                var result = RenderResult(image: image, failures: failures, originalSizes: pass.originalSizes(for: photos),
-                                          cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }))
-                result.dividers = frame.dividers
-                result.shape = frame.shape
-                result.scale = frame.scale
-                return result
+                TitlePainter.draw(document.title, in: frame, background: settings.titleGround, on: canvas)
+                return Drawn(failures: failures, originalSizes: pass.originalSizes(for: photos),
+                             cells: Dictionary(zip(photos.map(\.id), cells), uniquingKeysWith: { first, _ in first }),
+                             dividers: frame.dividers, shape: frame.shape, scale: frame.scale)
             }
             guard skipFailures else { throw .load(pass.failures.min { $0.key < $1.key }!.value) }
             for (index, error) in pass.failures { failures[photos[index].id] = error }
@@ -181,8 +225,8 @@ public struct Compositor: Sendable {
     }
 
     private func paintAll(_ photos: [Photo], cells: [CellRect], settings: CollageSettings, look: CellLook,
-                          into image: CairoImage, arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
-        let pass = PaintPass(image: image, look: look)
+                          on canvas: Canvas, arrived: (@Sendable (Photo.ID, DecodedPhoto) -> Void)?) -> PaintPass {
+        let pass = PaintPass(canvas: canvas, look: look)
         let source = self.source
         let jobs = zip(photos, cells).map { photo, cell in
             (id: photo.id, path: photo.path, crop: photo.crop, fit: photo.fit(in: settings.style), cell: cell,
@@ -227,35 +271,41 @@ public struct Compositor: Sendable {
 
 /// One pass of painting: the collage surface, shared by the parallel decodes,
 /// painted one photo at a time under a lock (a cairo_t is single-threaded),
-/// then the shadows and background under them.
+/// then the shadows and background under them. On a vector canvas each
+/// decode is made its cell's image on its own thread instead, and all is
+/// painted in order at the end (a page has nothing like DEST_OVER).
 /// Unchecked: every stored var, and the surface, is read and written only
 /// under `lock` (NSLock, as `finish` must see what every `paint` recorded and
 /// a Mutex would hold the state apart from the surface it guards).
 private final class PaintPass: @unchecked Sendable {
     private let lock = NSLock()
-    private let image: CairoImage
+    private let canvas: Canvas
     private let look: CellLook
     private(set) var failures: [Int: LoadError] = [:]
     private var sizeByIndex: [Int: PixelSize] = [:]
     private var frames: [Int: DrawnFrame] = [:]
     private var backdrops: [Int: CairoImage] = [:]
+    /// A vector canvas's photos, ready to paint: each one's place and its pixels there.
+    private var tiles: [Int: (place: StylePainter.Placement, tile: CairoImage)] = [:]
     private var finished = false
     private var backgroundDone = false
 
-    init(image: CairoImage, look: CellLook) {
-        self.image = image
+    init(canvas: Canvas, look: CellLook) {
+        self.canvas = canvas
         self.look = look
     }
 
     /// Clears the canvas (a pass after a failure starts again) and, when
     /// nothing must go under it later (no shadow, no blurred photos), paints
-    /// the background first, as the seed did.
+    /// the background first, as the seed did. A vector canvas stays blank
+    /// until `finish`.
     func start(_ settings: CollageSettings, cells: [CellRect]) {
-        let cr = cairo_create(image.surface)!
+        guard !canvas.isVector else { return }
+        let cr = canvas.context()
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)
         if !look.style.shadow, settings.style.fill != .blur {
-            StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: [:], under: false, cr: cr)
+            StylePainter.drawBackground(settings, size: canvas.size, cells: cells, backdrops: [:], under: false, cr: cr)
             backgroundDone = true
         }
         cairo_destroy(cr)
@@ -264,8 +314,22 @@ private final class PaintPass: @unchecked Sendable {
     func paint(_ decoded: DecodedPhoto, path: String, crop: Crop, fit: PhotoFit, in cell: CellRect, index: Int) {
         // The backdrop is made from this decode on its own thread, before the lock.
         let backdrop = look.style.fill == .blur ? StylePainter.backdrop(path, decoded.image) : nil
+        if canvas.isVector {
+            // The cell's pixels, made here so the decode can go at once.
+            let place = StylePainter.placement(of: decoded.image.size, crop: crop, fit: fit, in: cell, look: look)
+            let tile = StylePainter.tile(decoded.image, crop: crop, fit: fit, in: cell, at: place)
+            if let tile, let quality = canvas.photoQuality, JPEGTile.isJPEG(path) {
+                JPEGTile.attach(to: tile, quality: quality)
+            }
+            lock.withLock {
+                if let tile { tiles[index] = (place, tile) }
+                sizeByIndex[index] = decoded.originalSize
+                backdrops[index] = backdrop
+            }
+            return
+        }
         lock.withLock {
-            let cr = cairo_create(image.surface)!
+            let cr = canvas.context()
             frames[index] = StylePainter.draw(decoded.image, crop: crop, fit: fit, in: cell, look: look, cr: cr)
             cairo_destroy(cr)
             sizeByIndex[index] = decoded.originalSize
@@ -276,27 +340,39 @@ private final class PaintPass: @unchecked Sendable {
     /// Everything at once, in order, from decodes at hand.
     func paintInOrder(_ items: [StylePainter.Item], sizes: [PixelSize], settings: CollageSettings, cells: [CellRect]) {
         lock.withLock {
-            let cr = cairo_create(image.surface)!
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            StylePainter.paintInOrder(items, settings: settings, look: look, size: image.size, cells: cells, cr: cr)
+            let cr = canvas.context()
+            if !canvas.isVector {
+                cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            }
+            StylePainter.paintInOrder(items, settings: settings, look: look, size: canvas.size, cells: cells,
+                                      vector: canvas.isVector, cr: cr)
             cairo_destroy(cr)
             for (i, size) in sizes.enumerated() { sizeByIndex[i] = size }
             finished = true
         }
     }
 
-    /// The shadows, then the background, under the photos (unless painted in order).
+    /// The shadows, then the background, under the photos (unless painted in
+    /// order); on a vector canvas the background, the shadows, then the photos.
     func finish(_ settings: CollageSettings, look: CellLook, cells: [CellRect]) {
         lock.withLock {
             guard !finished else { return }
-            let cr = cairo_create(image.surface)!
+            let cr = canvas.context()
+            defer { cairo_destroy(cr) }
+            if canvas.isVector {
+                let ready = tiles.sorted { $0.key < $1.key }.map(\.value)
+                StylePainter.paintUnder(ready.map(\.place), opaque: nil, backdrops: backdrops, settings: settings,
+                                        look: look, size: canvas.size, cells: cells, cr: cr)
+                for (place, tile) in ready { StylePainter.drawTile(tile, at: place, look: look, cr: cr) }
+                tiles = [:]
+                return
+            }
             StylePainter.drawShadows(frames.sorted { $0.key < $1.key }.map(\.value), look: look, under: true, cr: cr)
             if !backgroundDone {
-                StylePainter.drawBackground(settings, size: image.size, cells: cells, backdrops: backdrops, under: true, cr: cr)
+                StylePainter.drawBackground(settings, size: canvas.size, cells: cells, backdrops: backdrops, under: true, cr: cr)
             }
-            cairo_destroy(cr)
         }
     }
 

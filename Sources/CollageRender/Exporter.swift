@@ -2,7 +2,8 @@
 // (never a half-written file, never a silent replace), with the collage's
 // DPI in the file when it has one (PNG pHYs, JPEG JFIF density); the errors
 // of any such write, naming the file and saying why, are ExportError's.
-// Which DPI a collage has is CollageSettings.dpi's business.
+// Which DPI a collage has is CollageSettings.dpi's business. A PDF is drawn
+// from the document, not encoded from pixels: PDFExporter.
 
 import CPangoCairo
 import CPixbuf
@@ -15,22 +16,32 @@ import Glibc
 public enum ImageFormat: Equatable, Sendable {
     case png
     case jpeg(quality: Int)
+    /// A one-page PDF of the collage's physical size (PDFExporter).
+    case pdf
 
     public static let defaultJPEGQuality = 92
 
-    /// From the file name's extension; nil for anything but .png, .jpg, .jpeg.
+    /// From the file name's extension; nil for anything but .png, .jpg, .jpeg, .pdf.
     public init?(path: String, quality: Int = ImageFormat.defaultJPEGQuality) {
         switch (path as NSString).pathExtension.lowercased() {
         case "png": self = .png
         case "jpg", "jpeg": self = .jpeg(quality: quality)
+        case "pdf": self = .pdf
         default: return nil
         }
+    }
+
+    /// Whether it keeps a transparent background (JPEG flattens it onto white).
+    public var keepsTransparency: Bool {
+        if case .jpeg = self { return false }
+        return true
     }
 
     var gdkName: String {
         switch self {
         case .png: return "png"
         case .jpeg: return "jpeg"
+        case .pdf: return "pdf"
         }
     }
 }
@@ -96,6 +107,8 @@ public enum Exporter {
 
     private static func encode(_ image: CairoImage, format: ImageFormat, dpi: Int?, to sink: WriteSink,
                                path: String) throws(ExportError) {
+        // A page is drawn from the document, never encoded from a collage's pixels.
+        precondition(format != .pdf, "a PDF is written by PDFExporter.write, not Exporter.write")
         // JPEG has no alpha: a transparent background is saved white, not black.
         if case .jpeg = format, !image.isOpaque { flattenOntoWhite(image) }
         let alpha = convertForEncoder(image, keepAlpha: !image.isOpaque && format == .png)
@@ -116,6 +129,8 @@ public enum Exporter {
             // a file 9% larger.
             keys = [strdup("compression")]
             values = [strdup("3")]
+        case .pdf:
+            break
         }
         // gdk-pixbuf's PNG and JPEG savers take these (since 2.36): PNG
         // writes pHYs in pixels per metre, JPEG the JFIF density in inches.

@@ -19,12 +19,8 @@ public enum ProjectPreview {
         let size = Compositor.size(of: document.settings.outputSize, fitting: PixelSize(width: side, height: side))
         guard let result = try? Compositor.oneOff(purpose: .thumbnail).render(document, size: size, skipFailures: true),
               result.failures.count < document.photos.count else { return nil }
-        // Exporter writes files: a temporary of our own, read back and removed.
-        let path = NSTemporaryDirectory() + "/tinycollage-preview-\(UUID().uuidString).png"
-        defer { unlink(path) }
-        guard (try? Exporter.write(consuming: result.image, to: path, format: .png)) != nil,
-              let data = FileManager.default.contents(atPath: path),
-              data.count <= ProjectFile.maximumPreviewBytes else { return nil }
-        return data
+        guard let bytes = try? Exporter.encoded(consuming: result.image, format: .png, name: "preview"),
+              bytes.count <= ProjectFile.maximumPreviewBytes else { return nil }
+        return Data(bytes)
     }
 }

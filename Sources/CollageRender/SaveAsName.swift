@@ -12,6 +12,7 @@ extension ImageFormat {
         switch self {
         case .png: return "png"
         case .jpeg: return "jpg"
+        case .pdf: return "pdf"
         }
     }
 
@@ -20,6 +21,7 @@ extension ImageFormat {
         switch self {
         case .png: return "PNG"
         case .jpeg: return "JPEG"
+        case .pdf: return "PDF"
         }
     }
 
@@ -61,7 +63,7 @@ public enum SaveAsName {
                               quality: Int = ImageFormat.defaultJPEGQuality) -> Decision {
         let name = (path as NSString).lastPathComponent
         let folder = (path as NSString).deletingLastPathComponent
-        let chosen = chosen.map { $0.isSameType(as: .png) ? ImageFormat.png : .jpeg(quality: quality) }
+        let chosen = chosen.map { $0.isSameType(as: .jpeg(quality: quality)) ? .jpeg(quality: quality) : $0 }
         let named = ImageFormat(path: path, quality: quality)
         if let chosen, name == shown, let named, !named.isSameType(as: chosen) {
             let path = (folder as NSString).appendingPathComponent(renamed(name, for: chosen))

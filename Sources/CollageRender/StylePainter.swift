@@ -8,7 +8,11 @@
 // same pixels: a photo shown whole gets its shadow from the part it covers,
 // and the blurred background is made from the decodes as they pass. Corners are a percent of the
 // drawn frame's shorter side (the cell's, or a photo shown whole's);
-// border, shadow and gap scale alike with the render size.
+// border, shadow and gap scale alike with the render size. On a vector
+// canvas (a PDF page, see Canvas) nothing can go under what is there: the
+// photos are kept as images at their places' size (`tile`) until all have
+// come, then everything is painted in order; the border and the rounded
+// corners are vector paths, the shadows and the blurred background images.
 
 import CPangoCairo
 import CollageCore
@@ -82,15 +86,29 @@ enum StylePainter {
     }
 
     /// Draws `original` with `crop` in `cell`: its border inside the cell,
-    /// the photo inset by it, both clipped to the rounded frame; returns the frame.
+    /// the photo inset by it, both clipped to the rounded frame; returns the
+    /// frame. On a vector canvas the photo goes as an image of its own at
+    /// its rectangle's pixel size (`tile`), painted 1:1.
     @discardableResult
     static func draw(_ original: CairoImage, crop: Crop, fit: PhotoFit, in cell: CellRect, look: CellLook,
-                     cr: OpaquePointer) -> DrawnFrame {
+                     vector: Bool = false, cr: OpaquePointer) -> DrawnFrame {
         let place = placement(of: original.size, crop: crop, fit: fit, in: cell, look: look)
-        let frame = place.frame, photo = place.photo, border = place.border, inner = place.inner
-        let image = original.level(forScale: crop.scale(image: original.size, cell: inner, fit: fit))
-        let clamped = crop.clamped(image: image.size, cell: inner, fit: fit)
-        let scale = clamped.scale(image: image.size, cell: inner, fit: fit)
+        if vector {
+            if let tile = tile(original, crop: crop, fit: fit, in: cell, at: place) {
+                drawTile(tile, at: place, look: look, cr: cr)
+            }
+            return place.frame
+        }
+        drawFramed(place, look: look, vector: false, cr: cr) {
+            paintScaled(original, crop: crop, fit: fit, in: cell, at: place, cr: cr)
+        }
+        return place.frame
+    }
+
+    /// The border ring, then `paint` clipped to the photo's rounded rectangle.
+    private static func drawFramed(_ place: Placement, look: CellLook, vector: Bool, cr: OpaquePointer,
+                                   _ paint: () -> Void) {
+        let frame = place.frame, photo = place.photo, border = place.border
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         let inside = max(0, frame.radius - border)
@@ -104,20 +122,62 @@ enum StylePainter {
             cairo_fill(cr)
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
-        clipped(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height, radius: inside) {
-            cairo_translate(cr, Double(cell.x) + border + Double(inner.width) / 2, Double(cell.y) + border + Double(inner.height) / 2)
-            cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, image.surface, -clamped.centerX * Double(image.width),
-                                     -clamped.centerY * Double(image.height))
-            let pattern = cairo_get_source(cr)
-            // The level was chosen so the scale is at least 0.5, where bilinear
-            // filtering skips no pixel.
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-            cairo_paint(cr)
+        if vector {
+            // One curved clip: a vector costs nothing per pixel, and the photo is painted once.
+            cairo_save(cr)
+            roundedRectangle(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height, radius: inside)
+            cairo_clip(cr)
+            paint()
+            cairo_restore(cr)
+        } else {
+            clipped(cr, x: photo.x, y: photo.y, width: photo.width, height: photo.height, radius: inside, paint)
         }
         cairo_restore(cr)
-        return frame
+    }
+
+    /// Paints `original` scaled and cropped into the photo's place (the clip is the caller's).
+    private static func paintScaled(_ original: CairoImage, crop: Crop, fit: PhotoFit, in cell: CellRect,
+                                    at place: Placement, cr: OpaquePointer) {
+        let inner = place.inner, border = place.border
+        let image = original.level(forScale: crop.scale(image: original.size, cell: inner, fit: fit))
+        let clamped = crop.clamped(image: image.size, cell: inner, fit: fit)
+        let scale = clamped.scale(image: image.size, cell: inner, fit: fit)
+        cairo_save(cr)
+        cairo_translate(cr, Double(cell.x) + border + Double(inner.width) / 2, Double(cell.y) + border + Double(inner.height) / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, image.surface, -clamped.centerX * Double(image.width),
+                                 -clamped.centerY * Double(image.height))
+        let pattern = cairo_get_source(cr)
+        // The level was chosen so the scale is at least 0.5, where bilinear
+        // filtering skips no pixel.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The photo as it shows in its place, at the place's pixel size: what a
+    /// vector canvas embeds, so a page holds each photo at the resolution its
+    /// cell needs and no more. The same pixels a raster canvas gets there
+    /// (the place is whole pixels). Nil when Cairo refuses the size.
+    static func tile(_ original: CairoImage, crop: Crop, fit: PhotoFit, in cell: CellRect, at place: Placement) -> CairoImage? {
+        let photo = place.photo
+        guard let tile = CairoImage.make(width: Int(photo.width), height: Int(photo.height), opaque: original.isOpaque)
+        else { return nil }
+        let cr = cairo_create(tile.surface)!
+        cairo_translate(cr, -photo.x, -photo.y)
+        paintScaled(original, crop: crop, fit: fit, in: cell, at: place, cr: cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(tile.surface)
+        return tile
+    }
+
+    /// Draws a photo made by `tile` in its place, 1:1, with its border and rounded corners as vectors.
+    static func drawTile(_ tile: CairoImage, at place: Placement, look: CellLook, cr: OpaquePointer) {
+        drawFramed(place, look: look, vector: true, cr: cr) {
+            cairo_set_source_surface(cr, tile.surface, place.photo.x, place.photo.y)
+            cairo_paint(cr)
+        }
     }
 
     /// Clips `cr` to the canvas less what the photos of `places` cover for
@@ -198,20 +258,33 @@ enum StylePainter {
     /// Paints `items` on a clear canvas in order — background, shadows,
     /// photos — when every picture is at hand (a draft, a re-composite).
     static func paintInOrder(_ items: [Item], settings: CollageSettings, look: CellLook, size: PixelSize,
-                             cells: [CellRect], cr: OpaquePointer) {
+                             cells: [CellRect], vector: Bool = false, cr: OpaquePointer) {
         var backdrops: [Int: CairoImage] = [:]
         if settings.style.fill == .blur {
             for item in items { backdrops[item.index] = backdrop(item.path, item.image) }
         }
         let places = items.map { placement(of: $0.image.size, crop: $0.crop, fit: $0.fit, in: $0.cell, look: look) }
-        // Only where no opaque photo will cover it: the gaps, the margin,
-        // the corners; a scaled background costs per pixel painted.
+        paintUnder(places, opaque: vector ? nil : items.map(\.image.isOpaque), backdrops: backdrops, settings: settings,
+                   look: look, size: size, cells: cells, cr: cr)
+        for item in items {
+            draw(item.image, crop: item.crop, fit: item.fit, in: item.cell, look: look, vector: vector, cr: cr)
+        }
+    }
+
+    /// What goes under the photos of `places`, painted first: the background
+    /// and the shadows. `opaque` says which photos cover their places for
+    /// certain, so the background is left out there (a scaled background
+    /// costs per pixel painted); nil paints it whole (a vector canvas, where
+    /// a seam could show between the background's edge and the photo's).
+    static func paintUnder(_ places: [Placement], opaque: [Bool]?, backdrops: [Int: CairoImage], settings: CollageSettings,
+                           look: CellLook, size: PixelSize, cells: [CellRect], cr: OpaquePointer) {
         cairo_save(cr)
-        clipOutside(zip(items, places).filter { $0.0.image.isOpaque }.map(\.1), size: size, cr: cr)
+        if let opaque {
+            clipOutside(zip(places, opaque).filter(\.1).map(\.0), size: size, cr: cr)
+        }
         drawBackground(settings, size: size, cells: cells, backdrops: backdrops, under: false, cr: cr)
         drawShadows(places.map(\.frame), look: look, under: false, cr: cr)
         cairo_restore(cr)
-        for item in items { draw(item.image, crop: item.crop, fit: item.fit, in: item.cell, look: look, cr: cr) }
     }
 
     /// The blurred background's picture of the photo at `path`, from `image` (any decode of it).

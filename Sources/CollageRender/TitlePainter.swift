@@ -37,11 +37,17 @@ public enum TitlePainter {
 
     /// Draws `title` into its band of `frame` on `image`'s surface.
     public static func draw(_ title: CollageTitle, in frame: CollageFrame, background: RGBAColor, on image: CairoImage) {
+        draw(title, in: frame, background: background, on: Canvas(image))
+    }
+
+    /// Draws `title` into its band of `frame` on `canvas`: as outlines on
+    /// pixels, as text (selectable, searchable) on a vector canvas.
+    static func draw(_ title: CollageTitle, in frame: CollageFrame, background: RGBAColor, on canvas: Canvas) {
         guard let band = frame.band, !title.isEmpty else { return }
         lock.withLock {
             let layout = makeLayout(title.shownText, frame: frame)
             defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-            let cr = cairo_create(image.surface)!
+            let cr = canvas.context()
             defer { cairo_destroy(cr) }
             cairo_rectangle(cr, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
             cairo_clip(cr)
@@ -56,6 +62,11 @@ public enum TitlePainter {
             cairo_translate(cr, Double(band.x) + Double(band.width) / 2, Double(band.y) + Double(band.height) / 2)
             cairo_scale(cr, frame.scale, frame.scale)
             cairo_move_to(cr, -frame.textWidth / 2, -Double(logical.height) / scale / 2 - Double(logical.y) / scale)
+            if canvas.isVector {
+                // A page keeps glyphs as glyphs: its reader places them exactly.
+                pango_cairo_show_layout(cr, layout)
+                return
+            }
             // As outlines, not through Cairo's glyph cache: Cairo 1.16 puts
             // cached glyphs on whole pixels, so a preview would differ from the
             // saved file by up to half a pixel per letter.

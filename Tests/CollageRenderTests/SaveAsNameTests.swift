@@ -12,6 +12,8 @@ import Testing
         ("Collage 1.jpg", .jpeg(quality: 50), "Collage 1.jpg"),
         ("trip.v2", .jpeg(quality: 92), "trip.v2.jpg"),
         ("notes.txt", .png, "notes.txt.png"),
+        ("Collage 1.png", .pdf, "Collage 1.pdf"),
+        ("Collage 1.PDF", .jpeg(quality: 92), "Collage 1.jpg"),
         ("", .png, ""),
     ])
     func theChosenTypeRenamesWhatIsShown(name: String, format: ImageFormat, expected: String) {
@@ -41,6 +43,18 @@ import Testing
         #expect(SaveAsName.decide(path: "/p/mine.gif", chosen: .png, shown: nil)
             == .init(path: "/p/mine.gif.png", format: .png, nameWon: false, completed: true))
         #expect(SaveAsName.decide(path: "/p/mine", chosen: nil, shown: nil).format == .png)
+    }
+
+    @Test func choosingPDFWritesAPDFAndAPdfNameWins() {
+        #expect(SaveAsName.decide(path: "/p/Collage.png", chosen: .pdf, shown: "Collage.png")
+            == .init(path: "/p/Collage.pdf", format: .pdf, nameWon: false, completed: true))
+        #expect(SaveAsName.decide(path: "/p/mine", chosen: .pdf, shown: "Collage.pdf")
+            == .init(path: "/p/mine.pdf", format: .pdf, nameWon: false, completed: true))
+        #expect(SaveAsName.decide(path: "/p/print.pdf", chosen: .png, shown: "Collage.png")
+            == .init(path: "/p/print.pdf", format: .pdf, nameWon: true, completed: false))
+        #expect(SaveAsName.decide(path: "/p/mine.jpg", chosen: .pdf, shown: "Collage.pdf", quality: 70)
+            == .init(path: "/p/mine.jpg", format: .jpeg(quality: 70), nameWon: true, completed: false))
+        #expect(ImageFormat(path: "a.Pdf") == .pdf && ImageFormat.pdf.fileExtension == "pdf")
     }
 
     @Test func withNoTypeChosenTheNameDecides() {

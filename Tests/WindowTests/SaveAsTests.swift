@@ -18,8 +18,8 @@ private func firstBytes(_ path: String, _ count: Int) -> [UInt8] {
     return [UInt8](handle.readData(ofLength: count))
 }
 
-/// The Save As dialog of `app`, found and driven through X.
-private struct SaveAsDialog {
+/// The Save As dialog of `app`, found and driven through X (SaveAsPDFTests too).
+struct SaveAsDialog {
     let app: AppUnderTest
     let window: String
 
@@ -61,7 +61,7 @@ private struct SaveAsDialog {
         usleep(300_000)
     }
 
-    /// Opens the type list and picks the `index`th type (0 PNG, 1 JPEG) with
+    /// Opens the type list and picks the `index`th type (0 PNG, 1 JPEG, 2 PDF) with
     /// the keys. The list is a popover, an X window of its own, which takes
     /// the keyboard focus as a window manager would give it.
     func chooseType(_ index: Int) throws {

@@ -43,7 +43,8 @@ struct RenderCommand {
             .line(tr("   or: tinycollage render --output FILE PROJECT [OPTION…]")),
             .blank,
             .line(tr("Renders the collage of up to %s photos, as the window does, and writes FILE.", String(CollageLayout.maximumPhotos))),
-            .line(tr("The format follows FILE’s extension: .png, .jpg or .jpeg.")),
+            .line(tr("The format follows FILE’s extension: .png, .jpg, .jpeg or .pdf.")),
+            .line(tr("A PDF is one page of the collage’s size at its DPI (72 when it has none), the photos at that resolution and the title as text.")),
             .line(tr("A PROJECT (.tinycollage) is drawn as it was saved; options after it change what they name.")),
             .blank,
             .line(tr("Options:")),
@@ -69,7 +70,7 @@ struct RenderCommand {
             .option("--border-color COLOR", tr("the border’s colour: white, black, #rrggbb or #rrggbbaa (default white)")),
             .option("--shadow, --no-shadow", tr("a soft shadow below and right of each photo, or none (default none)")),
             .option("--fit cover|contain", tr("cover: photos fill their cells, cropped; contain: each photo shown whole (default cover)")),
-            .option("-q, --quality Q", tr("JPEG quality from 1 to 100 (default 92)")),
+            .option("-q, --quality Q", tr("JPEG quality from 1 to 100, also of a PDF’s photos that were JPEGs (default 92)")),
             .option("-t, --title TEXT|auto", tr("a title on the collage; “auto” suggests one from where and when the photos were taken")),
             .option("--title-position POS", tr("top, bottom or overlay (over the photos) (default top)")),
             .option("--title-size PERCENT", tr("the title’s height in percent of the collage’s shorter side, 2 to 20 (default 6)")),
@@ -273,9 +274,9 @@ struct RenderCommand {
     static func render(_ options: Options) throws(Failure) {
         guard let output = options.output else { throw .usage(tr("--output FILE is required")) }
         guard let format = ImageFormat(path: output, quality: options.quality) else {
-            throw .usage(tr("%s: the output must end in .png, .jpg or .jpeg", FilePathText.displayText(output)))
+            throw .usage(tr("%s: the output must end in .png, .jpg, .jpeg or .pdf", FilePathText.displayText(output)))
         }
-        if format != .png, !options.settings.backgroundIsOpaque {
+        if !format.keepsTransparency, !options.settings.backgroundIsOpaque {
             throw .usage(tr("%s: JPEG has no transparency; use a .png file for a transparent background", FilePathText.displayText(output)))
         }
         if let project = options.project {
@@ -304,10 +305,17 @@ struct RenderCommand {
         }
         let document = CollageDocument(photos: options.projectPhotos ?? options.photos.map { Photo(path: $0) }, settings: options.settings, title: title)
         // A size or a gap that cannot be drawn came from the project, when there is one.
-        let result = try CommandRender.draw(document, naming: options.project ?? output)
-        let cells = Array(result.cells.values)
-        try CommandRender.save(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
-                                 replacing: options.force)
+        let naming = options.project ?? output
+        let cells: [CellRect]
+        if format == .pdf {
+            cells = try CommandRender.drawPDF(document, to: output, replacing: options.force,
+                                              photoQuality: options.quality, naming: naming)
+        } else {
+            let result = try CommandRender.draw(document, naming: naming)
+            cells = Array(result.cells.values)
+            try CommandRender.save(consuming: result.image, to: output, format: format, dpi: options.settings.dpi,
+                                   replacing: options.force)
+        }
         if let note { printError("tinycollage: " + note) }
         if let narrowed = narrowedBorder(options.settings.style, cells: cells) {
             printError("tinycollage: " + tr("--border %s is wider than the cells leave room for; drawn %s pixels wide in the smallest",

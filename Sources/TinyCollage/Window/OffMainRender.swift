@@ -56,8 +56,9 @@ enum OffMainRender {
     }
 }
 
-/// Photos painted so far, counted on the decoding threads.
-private final class PaintedCount: Sendable {
+/// Photos painted so far, counted on the decoding threads (a render's own
+/// count; Save's PDF page, drawn by PDFExporter, counts with one too).
+final class PaintedCount: Sendable {
     private let count = Mutex(0)
 
     func next() -> Int { count.withLock { $0 += 1; return $0 } }

@@ -1,4 +1,4 @@
-// The Save As dialog: where, under which name, and in which of the two types
+// The Save As dialog: where, under which name, and in which of the three types
 // (the list at its foot). Choosing a type swaps the extension in the name
 // field as the person watches; what is finally written follows SaveAsName's
 // rule (CollageRender), which SaveController applies to the answer.
@@ -24,6 +24,7 @@ final class SaveAsChooser {
     private let dialog: Widget
     private let png: OpaquePointer
     private let jpeg: OpaquePointer
+    private let pdf: OpaquePointer
     private var shown: String?
 
     private var chooser: OpaquePointer { dialog.opaque }
@@ -42,6 +43,7 @@ final class SaveAsChooser {
         dialog = tc_file_chooser_dialog_new(tr("Save Collage As"), parent, GTK_FILE_CHOOSER_ACTION_SAVE)
         png = Self.filter(tr("PNG image"), mime: "image/png")
         jpeg = Self.filter(tr("JPEG image"), mime: "image/jpeg")
+        pdf = Self.filter(tr("PDF document"), mime: "application/pdf")
         let window = dialog.cast(GtkWindow.self)
         gtk_window_set_modal(window, 1)
         gtk_window_set_destroy_with_parent(window, 1)
@@ -50,12 +52,12 @@ final class SaveAsChooser {
         gtk_dialog_set_default_response(dialog.cast(), GTK_RESPONSE_ACCEPT.rawValue)
         // The chooser holds the filters from here (its list store refs them);
         // ours are only compared with, while the dialog and so this companion live.
-        for filter in [png, jpeg] {
+        for filter in [png, jpeg, pdf] {
             gtk_file_chooser_add_filter(chooser, filter)
             g_object_unref(UnsafeMutableRawPointer(filter))
         }
         let suggested = ImageFormat(path: suggestedName) ?? .png
-        gtk_file_chooser_set_filter(chooser, suggested.isSameType(as: .png) ? png : jpeg)
+        gtk_file_chooser_set_filter(chooser, filter(for: suggested))
         let folder = fileForPath(FileChooser.picturesFolder())
         gtk_file_chooser_set_current_folder(chooser, folder, nil)
         g_object_unref(UnsafeMutableRawPointer(folder))
@@ -81,7 +83,16 @@ final class SaveAsChooser {
     private var chosen: ImageFormat? {
         guard let filter = gtk_file_chooser_get_filter(chooser) else { return nil }
         if filter == jpeg { return .jpeg(quality: ImageFormat.defaultJPEGQuality) }
+        if filter == pdf { return .pdf }
         return filter == png ? .png : nil
+    }
+
+    private func filter(for format: ImageFormat) -> OpaquePointer {
+        switch format {
+        case .png: return png
+        case .jpeg: return jpeg
+        case .pdf: return pdf
+        }
     }
 
     private func show(_ name: String) {

@@ -2,7 +2,7 @@
 // files at the output size (not the preview scaled up), off the main thread,
 // written atomically. Save picks a new name in Pictures that never clashes;
 // Save As asks where and, through the extension or the chosen filter, in
-// which format. Success says where with an Open button; failure says why in
+// which format (PNG, JPEG, or a PDF page drawn by PDFExporter). Success says where with an Open button; failure says why in
 // a dialog and leaves the collage on screen to try again. It holds no window:
 // it publishes its state to an observer (the window's actions follow it) and
 // is told the one fact of the window it needs, whether the window is narrow.
@@ -139,6 +139,21 @@ final class SaveController {
         let settings = OffMainRender.Settings(skipFailures: true, step: step)
         do throws(Failure) {
             let path = try FreshName.first(of: candidates, taken: \.isTaken) { path throws(Failure) in
+                if format == .pdf {
+                    // A page is drawn from the document, photo by photo, straight into the file.
+                    let painted = PaintedCount()
+                    do throws(PDFExporter.Failure) {
+                        let drawn = try PDFExporter.write(document, compositor: compositor, to: path, replacing: replacing,
+                                                          skipFailures: true) { _, _ in step(painted.next()) }
+                        skipped = Array(drawn.failures.values)
+                    } catch {
+                        switch error {
+                        case let .render(error): throw .render(error)
+                        case let .write(error): throw .write(error)
+                        }
+                    }
+                    return
+                }
                 // Rendered per attempt: export converts the pixels in place.
                 let result: RenderResult
                 do throws(RenderError) {
@@ -178,7 +193,10 @@ final class SaveController {
             // On a phone-sized window keep Show in Files only.
             let roomy = !isNarrow
             var message = Self.savedMessage(folder: Self.folderName(of: path), leftOut: skipped)
-            if let typeFromName {
+            if typeFromName == .pdf {
+                // TRANSLATORS: %s is "Saved in Pictures"…
+                message = tr("%s (a PDF document, as its name says)", message)
+            } else if let typeFromName {
                 // TRANSLATORS: the first %s is "Saved in Pictures"…, the second PNG or JPEG.
                 message = tr("%s (a %s image, as its name says)", message, typeFromName.typeName)
             }
