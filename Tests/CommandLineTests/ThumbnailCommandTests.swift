@@ -127,9 +127,11 @@ import TestSupport
         let inside = "/tmp/gnome-desktop-file-to-thumbnail.tinycollage"
         let sandbox = ["--ro-bind", "/usr", "/usr", "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
                        "--symlink", "usr/bin", "/bin", "--ro-bind", "/etc/ld.so.cache", "/etc/ld.so.cache",
-                       "--ro-bind", "/opt/swift", "/opt/swift", "--ro-bind", build, build,
+                       "--ro-bind", "/opt/swift", "/opt/swift",
                        "--proc", "/proc", "--dev", "/dev", "--chdir", "/", "--setenv", "GIO_USE_VFS", "local",
-                       "--unshare-all", "--die-with-parent", "--bind", folder.file("out"), "/tmp", "--ro-bind", project, inside]
+                       "--unshare-all", "--die-with-parent", "--bind", folder.file("out"), "/tmp", "--ro-bind", project, inside,
+                       // After /tmp: a build in a clone under /tmp would be hidden by it.
+                       "--ro-bind", build, build]
         let result = try run("/usr/bin/bwrap", sandbox + [program, "thumbnail", "-s", "64", "file://" + inside,
                                                           "/tmp/gnome-desktop-thumbnailer.png"])
         let made = folder.file("out/gnome-desktop-thumbnailer.png")
