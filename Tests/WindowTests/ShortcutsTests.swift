@@ -62,7 +62,15 @@ extension AppWindow {
                 if Array(path.suffix(3).prefix(2)) == [0, 0] { rows[row, default: ("", [])].caps.append(label.name) }
             }
         } while rows.count < table.count && Date() < deadline
-        let shown = rows.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value).filter { !$0.title.isEmpty }
+        let inTree = rows.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.value).filter { !$0.title.isEmpty }
+        // GtkShortcutsSection flows its groups into columns as they fill, and
+        // a later group's column can come first in the tree: the groups are
+        // taken in the table's order, each group's rows in the order shown.
+        let groupOf = Dictionary(table.map { ($0["title"] as? String ?? "", $0["group"] as? String ?? "") },
+                                 uniquingKeysWith: { first, _ in first })
+        let groups = table.compactMap { $0["group"] as? String }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let shown = groups.flatMap { group in inTree.filter { groupOf[$0.title] == group } }
+            + inTree.filter { groupOf[$0.title] == nil }
         let expected = table.map { ($0["title"] as? String ?? "", caps($0["display"] as? String ?? "")) }
         #expect(shown.map(\.title) == expected.map(\.0), "the window's rows, in order")
         #expect(shown.map(\.caps) == expected.map(\.1), "each row's key caps")

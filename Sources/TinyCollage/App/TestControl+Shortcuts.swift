@@ -23,7 +23,7 @@ extension TestControl {
             if case .window = shortcut.scope { scope = "window" }
             if case .stripPhoto = shortcut.scope { scope = "stripPhoto" }
             return ["action": shortcut.action ?? "", "keys": shortcut.keys.map(normalized), "title": shortcut.title,
-                    "display": shortcut.display, "scope": scope]
+                    "display": shortcut.display, "scope": scope, "group": shortcut.group.title]
         }
         var bound: [String: [String]] = [:]
         if let app = gtk_window_get_application(window), let names = gtk_application_list_action_descriptions(app) {
