@@ -105,9 +105,27 @@ final class CollageClipboard {
 
     // MARK: Paste
 
-    func paste() {
+    func paste() { paste(patience: 8) }
+
+    /// GTK learns what another app offers asynchronously (X11's TARGETS): a
+    /// paste just after the window appeared, or just after another app
+    /// copied, can find no formats yet. Then it looks again, 250 ms apart,
+    /// a few times, before it says there is nothing.
+    private func paste(patience: Int) {
         let clipboard = self.clipboard
         guard let offered = gdk_clipboard_get_formats(clipboard) else { return nothingToPaste() }
+        var mimeCount = 0, typeCount = 0
+        _ = gdk_content_formats_get_mime_types(offered, &mimeCount)
+        _ = gdk_content_formats_get_gtypes(offered, &typeCount)
+        if patience > 0, mimeCount == 0, typeCount == 0, gdk_clipboard_is_local(clipboard) == 0 {
+            inFlight += 1
+            MainLoop.after(milliseconds: 250) { [weak self] in
+                guard let self else { return }
+                self.inFlight -= 1
+                self.paste(patience: patience - 1)
+            }
+            return
+        }
         // What the content can become: GTypes from the MIME types another app
         // offers, and MIME types from what this app itself put there.
         let types = gdk_content_formats_union_deserialize_gtypes(gdk_content_formats_ref(offered))
