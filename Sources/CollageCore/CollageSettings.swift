@@ -48,12 +48,7 @@ public struct CollageSettings: Hashable, Codable, Sendable {
         background = try c.decode(RGBAColor.self, forKey: .background)
         var unreadable: [String] = []
         func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
-            do {
-                return try c.decodeIfPresent(type, forKey: key)
-            } catch {
-                unreadable.append(key.stringValue)
-                return nil
-            }
+            c.decodeIfReadable(type, forKey: key, unreadable: &unreadable)
         }
         let name = read(String.self, .layout)
         layout = name.flatMap(LayoutKind.init(rawValue:)) ?? .default

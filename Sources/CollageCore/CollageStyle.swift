@@ -34,12 +34,7 @@ public struct CollageStyle: Hashable, Codable, Sendable {
         let seed = CollageStyle()
         var unreadable: [String] = []
         func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys, _ fallback: T) -> T {
-            do {
-                return try c.decodeIfPresent(type, forKey: key) ?? fallback
-            } catch {
-                unreadable.append(key.stringValue)
-                return fallback
-            }
+            c.decodeIfReadable(type, forKey: key, unreadable: &unreadable) ?? fallback
         }
         cornerRadius = read(Double.self, .cornerRadius, seed.cornerRadius)
         borderWidth = read(Int.self, .borderWidth, seed.borderWidth)

@@ -148,12 +148,7 @@ extension CollageTitle {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         var unreadable: [String] = []
         func read<T: Decodable>(_ type: T.Type, _ key: CodingKeys) -> T? {
-            do {
-                return try c.decodeIfPresent(type, forKey: key)
-            } catch {
-                unreadable.append(key.stringValue)
-                return nil
-            }
+            c.decodeIfReadable(type, forKey: key, unreadable: &unreadable)
         }
         let text = read(String.self, .text) ?? ""
         let name = read(String.self, .position)
