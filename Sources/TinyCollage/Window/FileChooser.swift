@@ -69,12 +69,7 @@ enum FileChooser {
         handOver(projectFilter()) { gtk_file_chooser_add_filter(files, $0) }
         setFolder(files, folder)
         gtk_file_chooser_set_current_name(files, suggestedName)
-        run(chooser) { accepted in
-            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil) }
-            let path = takePath(g_file_get_path(file))
-            g_object_unref(file.raw)
-            done(path)
-        }
+        run(chooser) { accepted in done(accepted ? chosenPath(files) : nil) }
     }
 
     /// The folder to choose from.
@@ -84,12 +79,14 @@ enum FileChooser {
                                                   GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Choose"), tr("_Cancel"))!
         let files = chooser.opaque
         setFolder(files, current)
-        run(chooser) { accepted in
-            guard accepted, let file = gtk_file_chooser_get_file(files) else { return done(nil) }
-            let path = takePath(g_file_get_path(file))
-            g_object_unref(file.raw)
-            done(path)
-        }
+        run(chooser) { accepted in done(accepted ? chosenPath(files) : nil) }
+    }
+
+    /// The file chosen, as a path; nil when none was, or it has no path.
+    static func chosenPath(_ chooser: OpaquePointer) -> String? {
+        guard let file = gtk_file_chooser_get_file(chooser) else { return nil }
+        defer { g_object_unref(file.raw) }
+        return takePath(g_file_get_path(file))
     }
 
     private static func setFolder(_ chooser: OpaquePointer, _ path: String) {

@@ -108,9 +108,7 @@ final class SaveAsChooser {
     }
 
     private func answer() -> Answer? {
-        guard let file = gtk_file_chooser_get_file(chooser) else { return nil }
-        defer { g_object_unref(file.raw) }
-        guard let path = takePath(g_file_get_path(file)) else { return nil }
+        guard let path = FileChooser.chosenPath(chooser) else { return nil }
         return Answer(path: path, chosen: chosen, shown: shown)
     }
 }
